@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-preferences",
+  platforms: [
+    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "PreferencesKit", targets: ["PreferencesKit"])
+  ],
+  targets: [
+    // The library: the toolchain alone, no dependencies.
+    .target(name: "PreferencesKit"),
+
+    // Tests.
+    .testTarget(name: "PreferencesKitTests", dependencies: ["PreferencesKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// An error from reading or writing preferences, with enough detail for a person to act on.
+///
+/// Every error says what went wrong and where: the preference's key, the file, what was
+/// expected and what was found. Its ``description`` is a complete sentence fit for a log or
+/// an alert:
+///
+/// ```swift
+/// for problem in prefs.loadErrors {
+///   print(problem)  // preference "launchCount": expected Int, found string "many"; ...
+/// }
+/// ```
+///
+/// `PreferenceError` is a struct rather than an enum so that new kinds of error can be added
+/// without breaking code that inspects ``kind``.
+public struct PreferenceError: Error, Sendable, Hashable {
+  /// What kind of failure this is.
+  public var kind: Kind
+  /// The key of the preference involved, if one is.
+  public var key: String?
+  /// The file involved, if one is.
+  public var file: URL?
+  /// Where inside the value the problem is, such as `.address.city` or `[2]`.
+  public var path: String?
+  /// What the library expected to find, such as a type name.
+  public var expected: String?
+  /// What it found instead.
+  public var found: String?
+  /// Further detail: the system's error message, or where inside a value the problem is.
+  public var reason: String?
+
+  /// Creates an error. Stores written outside this package use this to report failures.
+  ///
+  /// - Parameters:
+  ///   - kind: What kind of failure this is.
+  ///   - key: The key of the preference involved.
+  ///   - file: The file involved.
+  ///   - path: Where inside the value the problem is, such as `.age` or `[2]`.
+  ///   - expected: What was expected.
+  ///   - found: What was found instead.
+  ///   - reason: Further detail, such as the system's error message.
+  public init(
+    _ kind: Kind, key: String? = nil, file: URL? = nil, path: String? = nil,
+    expected: String? = nil, found: String? = nil, reason: String? = nil
+  ) {
+    self.kind = kind
+    self.key = key
+    self.file = file
+    self.path = path
+    self.expected = expected
+    self.found = found
+    self.reason = reason
+  }
+}
+
+extension PreferenceError {
+  /// A kind of ``PreferenceError``. New kinds may be added in any release.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+
+    /// A stored value could not be read as the preference's declared type.
+    public static let typeMismatch = Kind(name: "type mismatch")
+    /// A value has no property-list form, such as a `UInt64` above `Int64.max`.
+    public static let unrepresentableValue = Kind(name: "unrepresentable value")
+    /// A file exists but does not parse.
+    public static let corruptFile = Kind(name: "corrupt file")
+    /// A file is larger than the store accepts.
+    public static let fileTooLarge = Kind(name: "file too large")
+    /// A value nests more deeply than the store accepts.
+    public static let nestingTooDeep = Kind(name: "nesting too deep")
+    /// Reading from a store failed.
+    public static let readFailed = Kind(name: "read failed")
+    /// Writing to a store failed.
+    public static let writeFailed = Kind(name: "write failed")
+
+    /// The kind's name, such as `"type mismatch"`.
+    public var description: String { name }
+  }
+}
+
+extension PreferenceError: CustomStringConvertible {
+  /// A complete sentence: where, what was expected, what was found, and why.
+  public var description: String {
+    var parts: [String] = []
+    var subject: [String] = []
+    if let key { subject.append("preference \"\(key)\"") }
+    if let path { subject.append("at \(path)") }
+    if let file { subject.append("in \(file.path)") }
+    let head = subject.isEmpty ? kind.name : subject.joined(separator: " ")
+    if let expected { parts.append("expected \(expected)") }
+    if let found { parts.append("found \(found)") }
+    if let reason { parts.append(reason) }
+    if parts.isEmpty { return "\(head): \(kind.name)" }
+    return "\(head): \(parts.joined(separator: ", "))"
+  }
+}
+
+extension PreferenceError: LocalizedError {
+  /// The same text as ``description``, so Foundation's error presentation shows it.
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,65 @@
+/// Where preferences live: a key-value store of property-list values.
+///
+/// A ``Preferences`` instance asks its store for all of its keys at once when it loads, and
+/// hands it every changed key as one batch when it writes. Conform to this protocol to keep
+/// preferences somewhere the library does not cover, such as the Keychain or a database:
+///
+/// ```swift
+/// final class KeychainStore: PreferenceStore {
+///   func allValues() throws -> [String: PropertyListValue] { ... }
+///   func apply(_ changes: [String: PropertyListValue?]) throws { ... }
+/// }
+/// ```
+///
+/// A store must be safe to call from several threads at once. It should throw
+/// ``PreferenceError`` values, which name the file or the key involved; the library passes any
+/// other error on as a ``PreferenceError`` of kind ``PreferenceError/Kind/readFailed`` or
+/// ``PreferenceError/Kind/writeFailed``. Every store should pass the same behaviour tests as the
+/// stores in this package: a value written is read back unchanged, a removed key is absent, and
+/// keys not named in a change set are left alone.
+public protocol PreferenceStore: AnyObject, Sendable {
+  /// Reads the stored values of the given keys. Keys without a stored value are left out.
+  ///
+  /// The default implementation filters ``allValues()``.
+  ///
+  /// - Parameter keys: The keys to read.
+  /// - Returns: The stored value of each key that has one.
+  /// - Throws: A ``PreferenceError`` when the store cannot be read.
+  func values(forKeys keys: [String]) throws -> [String: PropertyListValue]
+
+  /// Reads every stored value, including keys that no ``Preferences`` subclass declares.
+  ///
+  /// - Returns: Every key in the store with its value.
+  /// - Throws: A ``PreferenceError`` when the store cannot be read.
+  func allValues() throws -> [String: PropertyListValue]
+
+  /// Applies a change set as one batch and persists it: a value sets its key, `nil` removes it.
+  ///
+  /// Keys not named in `changes` must be left as they are. When this throws, the store should
+  /// be left as it was before the call.
+  ///
+  /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
+  /// - Throws: A ``PreferenceError`` when the change cannot be saved.
+  func apply(_ changes: [String: PropertyListValue?]) throws
+}
+
+extension PreferenceStore {
+  /// Reads the stored values of the given keys by filtering ``allValues()``.
+  public func values(forKeys keys: [String]) throws -> [String: PropertyListValue] {
+    let all = try allValues()
+    var result: [String: PropertyListValue] = [:]
+    for key in keys {
+      if let value = all[key] { result[key] = value }
+    }
+    return result
+  }
+
+  /// Reads the stored value of one key, or `nil` when the key has none.
+  ///
+  /// - Parameter key: The key to read.
+  /// - Returns: The stored value, or `nil`.
+  /// - Throws: A ``PreferenceError`` when the store cannot be read.
+  public func value(forKey key: String) throws -> PropertyListValue? {
+    try values(forKeys: [key])[key]
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A value that any property-list tool can read: the closed set of types every store holds.
+///
+/// Stores traffic in `PropertyListValue` rather than `Any`, so a store never has to guess
+/// what it was handed and a value read from disk is checked once, at the boundary.
+///
+/// ```swift
+/// let value: PropertyListValue = .dictionary(["name": .string("Ada"), "age": .integer(36)])
+/// ```
+public enum PropertyListValue: Sendable, Hashable {
+  /// A Boolean.
+  case bool(Bool)
+  /// A signed integer. Property lists have no unsigned 64-bit form.
+  case integer(Int64)
+  /// A floating-point number.
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// Raw bytes.
+  case data(Data)
+  /// A point in time.
+  case date(Date)
+  /// An ordered list of values.
+  case array([PropertyListValue])
+  /// String keys mapped to values.
+  case dictionary([String: PropertyListValue])
+}
+
+extension PropertyListValue {
+  /// The name of this value's kind, as error messages show it: `"integer"`, `"string"`, ...
+  public var kindName: String {
+    switch self {
+    case .bool: "Boolean"
+    case .integer: "integer"
+    case .double: "floating-point number"
+    case .string: "string"
+    case .data: "data"
+    case .date: "date"
+    case .array: "array"
+    case .dictionary: "dictionary"
+    }
+  }
+}
+
+extension PropertyListValue: CustomStringConvertible {
+  /// A short, readable rendering used in error messages, for example `string "abc"`.
+  public var description: String {
+    switch self {
+    case .bool(let value): "Boolean \(value)"
+    case .integer(let value): "integer \(value)"
+    case .double(let value): "floating-point number \(value)"
+    case .string(let value): "string \(Self.quoted(value))"
+    case .data(let value): "data of \(value.count) bytes"
+    case .date(let value): "date \(value.formatted(.iso8601))"
+    case .array(let values): "array of \(values.count) values"
+    case .dictionary(let values): "dictionary of \(values.count) keys"
+    }
+  }
+
+  private static func quoted(_ string: String) -> String {
+    let limit = 40
+    let shown = string.count > limit ? string.prefix(limit) + "…" : Substring(string)
+    return "\"\(shown)\""
+  }
+}
