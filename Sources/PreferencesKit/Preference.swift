@@ -1,0 +1,100 @@
+/// Declares a stored preference in a ``Preferences`` subclass.
+///
+/// The declared initial value is the default. The key is the property's name, unless `key:`
+/// names another. Reads and assignments are thread-safe and cheap: values live in memory and
+/// reach the store only when you call ``Preferences/writePreferences()``.
+///
+/// ```swift
+/// final class AppPreferences: Preferences, @unchecked Sendable {
+///   @Preference var fontSize = 12.0
+///   @Preference(key: "Has Widgets") var hasWidgets = false
+/// }
+/// ```
+///
+/// A value can be any ``PropertyListRepresentable`` type (`Bool`, integers, `Double`,
+/// `String`, `Date`, `URL`, `Data`, and optionals, arrays and dictionaries of them), a
+/// `RawRepresentable` enum, stored as its raw value, or any `Codable` type, stored as a
+/// property-list dictionary or array.
+///
+/// `@Preference` works only in a ``Preferences`` subclass; elsewhere it does not compile.
+@propertyWrapper
+public struct Preference<Value: Sendable>: Sendable {
+  /// Where the value lives; shared by every copy of this wrapper.
+  @usableFromInline let cell: PreferenceCell<Value>
+
+  init(wrappedValue: Value, key: String?, codec: PreferenceCodec<Value>) {
+    cell = PreferenceCell(defaultValue: wrappedValue, declaredKey: key, codec: codec)
+  }
+
+  /// Declares a preference of a type with a direct property-list form.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: The key in the store; the property's name when `nil`.
+  public init(wrappedValue: Value, key: String? = nil)
+  where Value: PropertyListRepresentable {
+    self.init(wrappedValue: wrappedValue, key: key, codec: .propertyList)
+  }
+
+  /// Declares a preference of a `RawRepresentable` type, stored as its raw value.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: The key in the store; the property's name when `nil`.
+  public init(wrappedValue: Value, key: String? = nil)
+  where Value: RawRepresentable, Value.RawValue: PropertyListRepresentable {
+    self.init(wrappedValue: wrappedValue, key: key, codec: .rawValue)
+  }
+
+  /// Declares a preference of a `Codable`, `RawRepresentable` type, stored as its raw value.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: The key in the store; the property's name when `nil`.
+  public init(wrappedValue: Value, key: String? = nil)
+  where Value: RawRepresentable & Codable, Value.RawValue: PropertyListRepresentable {
+    self.init(wrappedValue: wrappedValue, key: key, codec: .rawValue)
+  }
+
+  /// Declares a preference of a `Codable` type, stored as a property-list dictionary or array.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: The key in the store; the property's name when `nil`.
+  public init(wrappedValue: Value, key: String? = nil) where Value: Codable {
+    self.init(wrappedValue: wrappedValue, key: key, codec: .codable)
+  }
+
+  /// Unavailable: `@Preference` works only in a ``Preferences`` subclass.
+  @available(
+    *, unavailable,
+    message: "@Preference can only be used on a stored property of a Preferences subclass"
+  )
+  public var wrappedValue: Value {
+    // Unreachable: the attribute above makes every use a compile-time error.
+    get { fatalError("@Preference used outside a Preferences subclass") }
+    set { fatalError("@Preference used outside a Preferences subclass") }
+  }
+
+  /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
+  /// instance's lock.
+  @inlinable
+  public static subscript<Owner: Preferences>(
+    _enclosingInstance owner: Owner,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
+  ) -> Value {
+    get {
+      let cell = owner[keyPath: storageKeyPath].cell
+      return owner.lock.withLock { cell.value }
+    }
+    set {
+      let cell = owner[keyPath: storageKeyPath].cell
+      owner.lock.withLock { cell.assign(newValue) }
+    }
+  }
+}
+
+extension Preference: DiscoverablePreference {
+  var anyCell: any AnyPreferenceCell { cell }
+}

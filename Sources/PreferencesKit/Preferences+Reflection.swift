@@ -1,0 +1,48 @@
+/// A property wrapper that ``Preferences`` finds by reflection.
+protocol DiscoverablePreference {
+  /// The wrapper's storage.
+  var anyCell: any AnyPreferenceCell { get }
+}
+
+extension Preferences {
+  /// Finds the `@Preference` properties of `instance` with `Mirror`, superclass properties
+  /// first and each class's in declaration order, and gives each its key.
+  ///
+  /// The key is the declared `key:`, or the property's name without the wrapper's leading
+  /// underscore. Two properties with one key are a programming error that stops the program.
+  static func discoverCells(of instance: Preferences) -> [any AnyPreferenceCell] {
+    var mirrors: [Mirror] = []
+    var mirror: Mirror? = Mirror(reflecting: instance)
+    while let current = mirror, current.subjectType != Preferences.self {
+      mirrors.append(current)
+      mirror = current.superclassMirror
+    }
+
+    var cells: [any AnyPreferenceCell] = []
+    var properties: [String: String] = [:]
+    for mirror in mirrors.reversed() {
+      for child in mirror.children {
+        guard let wrapper = child.value as? any DiscoverablePreference else { continue }
+        let cell = wrapper.anyCell
+        let name = propertyName(fromLabel: child.label)
+        let key = cell.declaredKey ?? name
+        if let other = properties[key] {
+          // A programming error in the subclass, not bad data: it fails on every launch.
+          preconditionFailure(
+            "\(mirror.subjectType): properties '\(other)' and '\(name)' both use the "
+              + "preference key \"\(key)\"; give one of them another key with @Preference(key:)")
+        }
+        properties[key] = name
+        cell.setKey(key)
+        cells.append(cell)
+      }
+    }
+    return cells
+  }
+
+  /// `fontSize` for the label `_fontSize` that Swift gives a wrapper's storage.
+  static func propertyName(fromLabel label: String?) -> String {
+    guard let label else { return "" }
+    return label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+}

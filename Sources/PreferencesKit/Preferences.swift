@@ -1,0 +1,160 @@
+import Foundation
+
+/// The base class of an app's preferences: subclass it and declare `@Preference` properties.
+///
+/// When an instance is created it finds its `@Preference` properties by reflection, runs
+/// ``setDefaults()``, and loads every key from its store. Assignments stay in memory and mark
+/// their key dirty; ``writePreferences()`` saves exactly the dirty keys in one batch.
+///
+/// ```swift
+/// final class AppPreferences: Preferences, @unchecked Sendable {
+///   @Preference var fontSize = 12.0
+///   @Preference var recentFiles: [String] = []
+///
+///   override func setDefaults() {
+///     recentFiles = ["README.md"]
+///   }
+/// }
+///
+/// let prefs = AppPreferences()
+/// prefs.fontSize += 2
+/// try prefs.writePreferences()
+/// ```
+///
+/// ## Threads
+///
+/// An instance may be read and written from any number of threads at once: every
+/// `@Preference` value is guarded by the instance's lock. That is why `Preferences` is
+/// `@unchecked Sendable`, and why the claim is true. Swift asks every subclass to restate the
+/// conformance (`class AppPreferences: Preferences, @unchecked Sendable`), as it does for
+/// `NSManagedObject` subclasses; the restatement stays honest as long as the subclass keeps its
+/// state in `@Preference` properties, computed properties, and `let` constants of `Sendable`
+/// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
+open class Preferences: @unchecked Sendable {
+  /// Guards every `@Preference` value and the instance's own mutable state.
+  @usableFromInline let lock = Lock()
+  /// Serializes writes, so that changes reach the store in the order they were saved.
+  private let writeLock = Lock()
+  /// The `@Preference` properties, in declaration order, superclass properties first.
+  private var cells: [any AnyPreferenceCell] = []
+  /// Guarded by `lock`.
+  private var storedLoadErrors: [PreferenceError] = []
+
+  /// Where this instance loads from and saves to.
+  public let store: any PreferenceStore
+
+  /// Creates preferences backed by `store`, with every declared key loaded from it.
+  ///
+  /// Runs ``setDefaults()`` first, so a key the store lacks holds its default. A stored value
+  /// that does not fit its property leaves the default in place and is listed in
+  /// ``loadErrors``; it never stops the app.
+  ///
+  /// - Parameter store: Where preferences are loaded from and saved to.
+  public init(store: any PreferenceStore) {
+    self.store = store
+    cells = Self.discoverCells(of: self)
+    setDefaults()
+    lock.withLock {
+      for cell in cells { cell.adoptValueAsDefault() }
+    }
+    readPreferences()
+  }
+
+  /// Creates preferences backed by the platform's default store.
+  ///
+  /// That is `UserDefaults.standard` on Apple platforms and on Linux.
+  public convenience init() {
+    self.init(store: UserDefaultsStore(defaults: .standard))
+  }
+
+  /// Sets defaults that cannot be written in the declarations. Override it; the base
+  /// implementation does nothing.
+  ///
+  /// It runs once, while the instance initializes and before anything loads. Whatever it
+  /// assigns becomes that property's default: it is not dirty and is never written unless the
+  /// app assigns it again later.
+  open func setDefaults() {}
+
+  /// The keys of every `@Preference` property, in declaration order, superclass keys first.
+  public var keys: [String] { cells.map(\.key) }
+
+  /// Whether any preference was assigned since it was last loaded or written.
+  public var isDirty: Bool {
+    lock.withLock { cells.contains { $0.isDirty } }
+  }
+
+  /// The problems found by the last load: stored values that did not fit their properties, or
+  /// a store that could not be read. Each property involved holds its default.
+  public var loadErrors: [PreferenceError] {
+    lock.withLock { storedLoadErrors }
+  }
+
+  /// Saves every dirty preference to the store, as one batch, and then flushes the store.
+  ///
+  /// A preference the app assigned is written even if it equals its default; one that holds
+  /// its default after ``resetToDefaults()``, or an optional set to `nil`, is removed from the
+  /// store. When nothing is dirty, the store is not touched.
+  ///
+  /// - Throws: A ``PreferenceError`` when a value has no property-list form or the store cannot
+  ///   save. Nothing of the batch is applied by this instance then, and every key stays dirty,
+  ///   so a later write can still save it.
+  public func writePreferences() throws(PreferenceError) {
+    try writeLock.withLock { () throws(PreferenceError) in
+      let pending = lock.withLock { cells.filter(\.isDirty).map { $0.pendingWrite() } }
+      guard !pending.isEmpty else { return }
+      var changes: [String: PropertyListValue?] = [:]
+      for write in pending {
+        changes[write.cell.key] = .some(try write.encode())
+      }
+      do {
+        try store.apply(changes)
+      } catch {
+        throw PreferenceError(error, kind: .writeFailed)
+      }
+      lock.withLock {
+        for write in pending { write.cell.markWritten(generation: write.generation) }
+      }
+    }
+  }
+
+  /// Reloads every preference from the store, discarding unsaved changes.
+  ///
+  /// Keys the store holds override their defaults; absent keys hold their defaults; nothing is
+  /// dirty afterwards. ``loadErrors`` lists what did not load.
+  public func readPreferences() {
+    var errors: [PreferenceError] = []
+    let stored: [String: PropertyListValue]
+    do {
+      stored = try store.values(forKeys: cells.map(\.key))
+    } catch {
+      stored = [:]
+      errors.append(PreferenceError(error, kind: .readFailed))
+    }
+    let loads = cells.map { $0.prepareLoad(stored[$0.key]) }
+    errors += loads.compactMap(\.error)
+    lock.withLock {
+      for load in loads { load.install() }
+      storedLoadErrors = errors
+    }
+  }
+
+  /// Restores every preference to its default and marks it dirty, so that the next
+  /// ``writePreferences()`` removes every key from the store.
+  public func resetToDefaults() {
+    lock.withLock {
+      for cell in cells { cell.resetToDefault() }
+    }
+  }
+}
+
+extension PreferenceError {
+  /// `error` itself when it is a `PreferenceError`, otherwise an error of `kind` carrying its
+  /// description.
+  init(_ error: any Error, kind: Kind) {
+    if let error = error as? PreferenceError {
+      self = error
+    } else {
+      self.init(kind, reason: String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// A store that keeps values in memory, for tests, previews and values that should not last.
+///
+/// ```swift
+/// let store = InMemoryStore(["fontSize": .double(14)])
+/// let prefs = AppPreferences(store: store)   // prefs.fontSize == 14
+/// ```
+public final class InMemoryStore: PreferenceStore {
+  private let lock = Lock()
+  /// Guarded by `lock`.
+  private nonisolated(unsafe) var values: [String: PropertyListValue]
+
+  /// Creates a store holding `values`.
+  ///
+  /// - Parameter values: The initial contents; empty by default.
+  public init(_ values: [String: PropertyListValue] = [:]) {
+    self.values = values
+  }
+
+  /// Every stored value.
+  public func allValues() -> [String: PropertyListValue] {
+    lock.withLock { values }
+  }
+
+  /// The stored values of `keys`, without copying the rest.
+  public func values(forKeys keys: [String]) -> [String: PropertyListValue] {
+    lock.withLock {
+      var result: [String: PropertyListValue] = [:]
+      for key in keys {
+        if let value = values[key] { result[key] = value }
+      }
+      return result
+    }
+  }
+
+  /// Applies the change set at once: a value sets its key, `nil` removes it.
+  public func apply(_ changes: [String: PropertyListValue?]) {
+    lock.withLock {
+      for (key, value) in changes {
+        values[key] = value
+      }
+    }
+  }
+}

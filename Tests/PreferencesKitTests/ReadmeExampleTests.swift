@@ -1,0 +1,51 @@
+import Foundation
+import PreferencesKit
+import Testing
+
+/// The README's quick start, run as written.
+struct ReadmeExampleTests {
+  @Test func quickStartBehavesAsTheReadmeSays() throws {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    prefs.fontSize += 2
+    prefs.recentFiles.append("notes.txt")
+    let unsaved: Bool = prefs.isDirty
+    #expect(unsaved)
+    try prefs.writePreferences()
+    #expect(!prefs.isDirty)
+    let reloaded = AppPreferences(store: store)
+    #expect(reloaded.fontSize == 14)
+    #expect(reloaded.recentFiles == ["README.md", "notes.txt"])
+    prefs.fontSize = 30
+    prefs.readPreferences()
+    #expect(prefs.fontSize == 14)
+    prefs.resetToDefaults()
+    #expect(prefs.fontSize == 12)
+    #expect(prefs.recentFiles == ["README.md"])
+    #expect(prefs.isDirty)
+    let names: [String] = prefs.keys
+    #expect(
+      names == [
+        "userName", "fontSize", "hasAppRun", "launchCount", "volume", "lastOpened", "homepage",
+        "theme", "recentFiles", "shortcuts", "person", "Has Widgets", "windowFrameData",
+      ])
+    let problems: [PreferenceError] = prefs.loadErrors
+    #expect(problems.isEmpty)
+  }
+
+  @Test func defaultStoreAndUserDefaultsStoresAreCreatable() {
+    let suite = UserDefaultsStore(suiteName: "com.example.app")
+    let standard = UserDefaultsStore(defaults: .standard)
+    let fallback = AppPreferences()
+    #expect(suite.defaults !== standard.defaults)
+    #expect(fallback.keys.count == 13)
+  }
+
+  @Test func windowFrameRoundTripsThroughData() throws {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    prefs.windowFrame = CGRect(x: 10, y: 20, width: 300, height: 400)
+    try prefs.writePreferences()
+    #expect(AppPreferences(store: store).windowFrame == CGRect(x: 10, y: 20, width: 300, height: 400))
+  }
+}
