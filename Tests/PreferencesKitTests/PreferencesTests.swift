@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// A subclass of a subclass, with a property that is not a preference.
+class BasePreferences: Preferences, @unchecked Sendable {
+  @Preference var baseValue = 1
+  let notAPreference = "ignored"
+}
+
+final class DerivedPreferences: BasePreferences, @unchecked Sendable {
+  @Preference var derivedValue = "derived"
+  @Preference(key: "custom.key") var renamed = false
+  var computed: Int { baseValue * 2 }
+
+  override func setDefaults() {
+    baseValue = 5
+  }
+}
+
+struct PreferencesTests {
+  // MARK: Discovery
+
+  @Test func keysFollowDeclarationOrderWithSuperclassKeysFirst() {
+    let prefs = DerivedPreferences(store: InMemoryStore())
+    #expect(prefs.keys == ["baseValue", "derivedValue", "custom.key"])
+  }
+
+  @Test func aSubclassOfASubclassLoadsEveryLevel() {
+    let store = InMemoryStore([
+      "baseValue": .integer(7), "derivedValue": .string("stored"), "custom.key": .bool(true),
+    ])
+    let prefs = DerivedPreferences(store: store)
+    #expect(prefs.baseValue == 7)
+    #expect(prefs.derivedValue == "stored")
+    #expect(prefs.renamed)
+    #expect(prefs.computed == 14)
+  }
+
+  @Test func keyOverrideIsUsedForStorage() throws {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    prefs.hasWidgets = true
+    try prefs.writePreferences()
+    #expect(store.allValues() == ["Has Widgets": .bool(true)])
+  }
+
+  // MARK: Defaults
+
+  @Test func declaredValuesAndSetDefaultsAreTheDefaults() {
+    let prefs = DerivedPreferences(store: InMemoryStore())
+    #expect(prefs.baseValue == 5)
+    #expect(prefs.derivedValue == "derived")
+    #expect(!prefs.isDirty)
+  }
+
+  @Test func defaultsTheAppNeverAssignedAreNeverWritten() throws {
+    let store = RecordingStore()
+    let prefs = AppPreferences(store: store)
+    prefs.launchCount = 1
+    try prefs.writePreferences()
+    #expect(store.allValues() == ["launchCount": .integer(1)])
+  }
+
+  @Test func anAssignedValueIsWrittenEvenWhenItEqualsTheDefault() throws {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    prefs.fontSize = 12
+    prefs.recentFiles = ["README.md"]
+    try prefs.writePreferences()
+    #expect(store.allValues()["fontSize"] == .double(12))
+    #expect(store.allValues()["recentFiles"] == .array([.string("README.md")]))
+  }
+
+  @Test func setDefaultsValuesAreNotDirty() {
+    let prefs = AppPreferences(store: InMemoryStore())
+    #expect(prefs.recentFiles == ["README.md"])
+    #expect(!prefs.isDirty)
+  }
+
+  // MARK: Loading
+
+  @Test func storedKeysOverrideDefaultsAndAbsentKeysKeepThem() {
+    let store = InMemoryStore(["fontSize": .double(20), "theme": .string("dark")])
+    let prefs = AppPreferences(store: store)
+    #expect(prefs.fontSize == 20)
+    #expect(prefs.theme == .dark)
+    #expect(prefs.userName == "")
+    #expect(prefs.recentFiles == ["README.md"])
+    #expect(!prefs.isDirty)
+  }
+
+  // MARK: Dirty tracking
+
+  @Test func everyKindOfAssignmentMarksItsKeyDirty() throws {
+    let store = RecordingStore()
+    let prefs = AppPreferences(store: store)
+    prefs.launchCount += 1
+    prefs.recentFiles.append("a.txt")
+    prefs.shortcuts["copy"] = 3
+    prefs.person = Person(name: "Arthur", quest: "Grail", age: 40)
+    prefs.person?.age += 1
+    try prefs.writePreferences()
+    #expect(
+      Set(store.applied.flatMap(\.keys))
+        == ["launchCount", "recentFiles", "shortcuts", "person"])
+  }
+
+  @Test func aWriteHandsOnlyTheDirtyKeysToTheStoreInOneBatch() throws {
+    let store = RecordingStore(["userName": .string("ada"), "fontSize": .double(9)])
+    let prefs = AppPreferences(store: store)
+    prefs.fontSize = 10
+    prefs.hasAppRun = true
+    try prefs.writePreferences()
+    #expect(store.applied.count == 1)
+    #expect(store.applied.first == ["fontSize": .double(10), "hasAppRun": .bool(true)])
+    #expect(store.allValues()["userName"] == .string("ada"))
+  }
+
+  @Test func aWriteWithNothingDirtyDoesNotTouchTheStore() throws {
+    let store = RecordingStore()
+    let prefs = AppPreferences(store: store)
+    try prefs.writePreferences()
+    prefs.fontSize = 13
+    try prefs.writePreferences()
+    try prefs.writePreferences()
+    #expect(store.applied.count == 1)
+  }
+
+  @Test func assigningNilToAnOptionalRemovesTheKey() throws {
+    let store = InMemoryStore(["lastOpened": .date(Date(timeIntervalSince1970: 100))])
+    let prefs = AppPreferences(store: store)
+    #expect(prefs.lastOpened == Date(timeIntervalSince1970: 100))
+    prefs.lastOpened = nil
+    try prefs.writePreferences()
+    #expect(store.allValues()["lastOpened"] == nil)
+  }
+
+  @Test func aFailedWriteThrowsAndKeepsTheKeysDirty() throws {
+    let store = RecordingStore()
+    let prefs = AppPreferences(store: store)
+    prefs.fontSize = 15
+    store.failure = PreferenceError(.writeFailed, reason: "disk full")
+    #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
+    #expect(prefs.isDirty)
+    store.failure = nil
+    try prefs.writePreferences()
+    #expect(store.allValues()["fontSize"] == .double(15))
+    #expect(!prefs.isDirty)
+  }
+
+  @Test func anAssignmentDuringAWriteStaysDirty() throws {
+    let store = AssigningStore()
+    let prefs = AppPreferences(store: store)
+    store.duringApply = { prefs.fontSize = 99 }
+    prefs.fontSize = 1
+    try prefs.writePreferences()
+    #expect(prefs.isDirty)
+    store.duringApply = nil
+    try prefs.writePreferences()
+    #expect(store.allValues()["fontSize"] == .double(99))
+  }
+
+  @Test func anUnrepresentableValueFailsTheWholeWriteAndNamesTheKey() throws {
+    let store = RecordingStore()
+    let prefs = AllTypesPreferences(store: store)
+    prefs.int8 = 1
+    prefs.uint64 = .max
+    let error = #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
+    #expect(error?.kind == .unrepresentableValue)
+    #expect(error?.key == "uint64")
+    #expect(error?.description.contains("uint64") == true)
+    #expect(store.applied.isEmpty)
+    #expect(store.allValues().isEmpty)
+    #expect(prefs.isDirty)
+  }
+
+  // MARK: Reading and resetting
+
+  @Test func readPreferencesDiscardsUnsavedChanges() throws {
+    let store = InMemoryStore(["fontSize": .double(14)])
+    let prefs = AppPreferences(store: store)
+    prefs.fontSize = 30
+    prefs.readPreferences()
+    #expect(prefs.fontSize == 14)
+    #expect(!prefs.isDirty)
+  }
+
+  @Test func readPreferencesPicksUpChangesMadeToTheStore() {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    store.apply(["userName": .string("grace")])
+    prefs.readPreferences()
+    #expect(prefs.userName == "grace")
+  }
+
+  @Test func resetRestoresDefaultsAndTheNextWriteRemovesEveryKey() throws {
+    let store = InMemoryStore([
+      "fontSize": .double(20), "recentFiles": .array([]), "unknown": .string("kept"),
+    ])
+    let prefs = AppPreferences(store: store)
+    prefs.resetToDefaults()
+    #expect(prefs.fontSize == 12)
+    #expect(prefs.recentFiles == ["README.md"])
+    #expect(prefs.isDirty)
+    try prefs.writePreferences()
+    #expect(store.allValues() == ["unknown": .string("kept")])
+  }
+
+  // MARK: Store failures
+
+  @Test func aStoreThatCannotBeReadLeavesDefaultsAndAnError() {
+    let prefs = AppPreferences(store: UnreadableStore())
+    #expect(prefs.fontSize == 12)
+    #expect(prefs.loadErrors.map(\.kind) == [.readFailed])
+  }
+}
+
+/// A store that runs a closure in the middle of `apply`.
+final class AssigningStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: `duringApply` is set only while no write runs, in a single-threaded test.
+  let base = InMemoryStore()
+  var duringApply: (() -> Void)?
+
+  func allValues() -> [String: PropertyListValue] { base.allValues() }
+
+  func apply(_ changes: [String: PropertyListValue?]) {
+    duringApply?()
+    base.apply(changes)
+  }
+}
+
+/// A store whose reads always fail.
+final class UnreadableStore: PreferenceStore {
+  func allValues() throws -> [String: PropertyListValue] {
+    throw PreferenceError(.readFailed, reason: "the disk is gone")
+  }
+
+  func apply(_ changes: [String: PropertyListValue?]) throws {}
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+struct UserDefaultsStoreTests {
+  @Test func valuesWrittenThroughUserDefaultsAreReadByTheProperties() {
+    withTemporarySuite { name, defaults in
+      defaults.set(16.5, forKey: "fontSize")
+      defaults.set(3, forKey: "launchCount")
+      defaults.set(true, forKey: "hasAppRun")
+      defaults.set("dark", forKey: "theme")
+      defaults.set(["x.txt"], forKey: "recentFiles")
+      defaults.set(["copy": 4], forKey: "shortcuts")
+      defaults.set(true, forKey: "Has Widgets")
+      defaults.set(Float(0.25), forKey: "volume")
+      let prefs = AppPreferences(store: UserDefaultsStore(suiteName: name))
+      #expect(prefs.loadErrors.isEmpty)
+      #expect(prefs.fontSize == 16.5)
+      #expect(prefs.launchCount == 3)
+      #expect(prefs.hasAppRun)
+      #expect(prefs.theme == .dark)
+      #expect(prefs.recentFiles == ["x.txt"])
+      #expect(prefs.shortcuts == ["copy": 4])
+      #expect(prefs.hasWidgets)
+      #expect(prefs.volume == 0.25)
+    }
+  }
+
+  @Test func valuesSavedByPreferencesAreReadableThroughUserDefaults() throws {
+    try withTemporarySuite { name, _ in
+      let prefs = AppPreferences(store: UserDefaultsStore(suiteName: name))
+      prefs.fontSize = 18
+      prefs.userName = "ada"
+      prefs.launchCount = 9
+      prefs.hasAppRun = true
+      prefs.homepage = URL(string: "https://example.org")!
+      try prefs.writePreferences()
+      let defaults = try #require(UserDefaults(suiteName: name))
+      #expect(defaults.double(forKey: "fontSize") == 18)
+      #expect(defaults.string(forKey: "userName") == "ada")
+      #expect(defaults.integer(forKey: "launchCount") == 9)
+      #expect(defaults.bool(forKey: "hasAppRun"))
+      #expect(defaults.string(forKey: "homepage") == "https://example.org")
+    }
+  }
+
+  @Test func booleansIntegersAndDoublesKeepTheirKinds() throws {
+    try withTemporarySuite { name, defaults in
+      defaults.set(true, forKey: "b")
+      defaults.set(1, forKey: "i")
+      defaults.set(1.0, forKey: "d")
+      let store = UserDefaultsStore(suiteName: name)
+      let values = try store.values(forKeys: ["b", "i", "d", "absent"])
+      #expect(values == ["b": .bool(true), "i": .integer(1), "d": .double(1)])
+    }
+  }
+
+  @Test func allValuesListsTheSuiteAndRemovalsApply() throws {
+    try withTemporarySuite { name, _ in
+      let store = UserDefaultsStore(suiteName: name)
+      try store.apply(["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
+      #expect(try store.allValues() == ["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
+      try store.apply(["a": nil])
+      #expect(try store.allValues() == ["b": .date(Date(timeIntervalSince1970: 5))])
+    }
+  }
+}
