@@ -20,10 +20,15 @@
 @propertyWrapper
 public struct Preference<Value: Sendable>: Sendable {
   /// Where the value lives; shared by every copy of this wrapper.
-  @usableFromInline let cell: PreferenceCell<Value>
+  let cell: PreferenceCell<Value>
+  /// The same cell, referenced without retaining it, so that a read costs no reference
+  /// counting. Safe because `cell` keeps the object alive as long as this wrapper exists, and
+  /// the enclosing instance keeps the wrapper for as long as a read or assignment runs.
+  @usableFromInline let unretainedCell: Unmanaged<PreferenceCell<Value>>
 
   init(wrappedValue: Value, key: String?, codec: PreferenceCodec<Value>) {
     cell = PreferenceCell(defaultValue: wrappedValue, declaredKey: key, codec: codec)
+    unretainedCell = .passUnretained(cell)
   }
 
   /// Declares a preference of a type with a direct property-list form.
@@ -85,12 +90,12 @@ public struct Preference<Value: Sendable>: Sendable {
     storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
   ) -> Value {
     get {
-      let cell = owner[keyPath: storageKeyPath].cell
-      return owner.lock.withLock { cell.value }
+      let cell = owner[keyPath: storageKeyPath].unretainedCell
+      return owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.value } }
     }
     set {
-      let cell = owner[keyPath: storageKeyPath].cell
-      owner.lock.withLock { cell.assign(newValue) }
+      let cell = owner[keyPath: storageKeyPath].unretainedCell
+      owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.assign(newValue) } }
     }
   }
 }

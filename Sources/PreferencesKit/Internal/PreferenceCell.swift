@@ -6,7 +6,7 @@
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The current value.
-  @usableFromInline var value: Value
+  @usableFromInline @exclusivity(unchecked) var value: Value
   /// The value the property holds when the store has none.
   var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
