@@ -111,7 +111,11 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
 
   /// A keyed container writing this value as a dictionary.
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    shape = .dictionary
+    if shape != .dictionary {
+      shape = .dictionary
+      // Room for a typical struct's fields at once, rather than growing one at a time.
+      if dictionary.isEmpty { dictionary = Dictionary(minimumCapacity: 8) }
+    }
     return KeyedEncodingContainer(KeyedValueEncodingContainer(encoder: self))
   }
 
