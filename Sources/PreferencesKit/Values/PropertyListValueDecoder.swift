@@ -1,0 +1,441 @@
+import Foundation
+
+/// Converts a ``PropertyListValue`` straight to any `Decodable` type, with no bytes between.
+///
+/// A type that conforms to ``PropertyListRepresentable`` reads with its own
+/// `init(propertyListValue:)` at any depth, with the same lenient, lossless numeric rules.
+/// Every failure is a ``PreferenceError`` whose `path` says where, such as `.items[2].name`.
+struct PropertyListValueDecoder {
+  /// Creates a decoder.
+  init() {}
+
+  /// The value of type `T` that `value` holds.
+  ///
+  /// - Throws: A ``PreferenceError``, usually of kind ``PreferenceError/Kind/typeMismatch``.
+  func decode<T: Decodable>(
+    _ type: T.Type, from value: PropertyListValue
+  ) throws(PreferenceError) -> T {
+    try ValueDecoder.decode(T.self, from: value, at: [])
+  }
+}
+
+// MARK: - Decoder
+
+/// The `Decoder` that reads one value. It is its own single-value container.
+final class ValueDecoder: Decoder, SingleValueDecodingContainer {
+  /// The value being read.
+  let value: PropertyListValue
+  /// Where this value sits inside the top-level value.
+  let codingPath: [any CodingKey]
+  /// The type being read, named when the value has the wrong shape.
+  let type: Any.Type
+
+  /// No user info: this decoder has no options.
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Creates a decoder reading `value`, found at `codingPath`, as `type`.
+  init(value: PropertyListValue, codingPath: [any CodingKey], type: Any.Type) {
+    self.value = value
+    self.codingPath = codingPath
+    self.type = type
+  }
+
+  /// Reads `value`, found at `path`, as `T`: with its own `init(propertyListValue:)` when
+  /// `T` is ``PropertyListRepresentable``, otherwise with its `init(from:)`.
+  static func decode<T: Decodable>(
+    _: T.Type, from value: PropertyListValue, at path: @autoclosure () -> [any CodingKey]
+  ) throws(PreferenceError) -> T {
+    if let representable = T.self as? any PropertyListRepresentable.Type {
+      do throws(PreferenceError) {
+        if let result = try representable.init(propertyListValue: value) as? T { return result }
+        throw .mismatch(expected: T.self, found: value)
+      } catch {
+        throw error.located(at: path())
+      }
+    }
+    let decoder = ValueDecoder(value: value, codingPath: path(), type: T.self)
+    do {
+      return try T(from: decoder)
+    } catch let error as PreferenceError {
+      throw error
+    } catch {
+      throw PreferenceError(decoding: error, expected: T.self, found: value, at: decoder.codingPath)
+    }
+  }
+
+  /// Reads `value`, found at `path`, as a ``PropertyListRepresentable`` type.
+  static func scalar<T: PropertyListRepresentable>(
+    _: T.Type, from value: PropertyListValue, at path: @autoclosure () -> [any CodingKey]
+  ) throws(PreferenceError) -> T {
+    do throws(PreferenceError) {
+      return try T(propertyListValue: value)
+    } catch {
+      throw error.located(at: path())
+    }
+  }
+
+  /// The error for `value`, at `codingPath`, not being the `wanted` kind of container.
+  static func wrongShape(
+    _ value: PropertyListValue, expected: String, wanted: String, at codingPath: [any CodingKey]
+  ) -> PreferenceError {
+    PreferenceError(
+      .typeMismatch, path: PreferenceError.render(codingPath), expected: expected,
+      found: value.description, reason: "expected \(wanted)")
+  }
+
+  /// A keyed container over this value, which must be a dictionary.
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .dictionary(let dictionary) = value else {
+      throw Self.wrongShape(
+        value, expected: PreferenceError.typeName(self.type), wanted: "a dictionary",
+        at: codingPath)
+    }
+    return KeyedDecodingContainer(
+      KeyedValueDecodingContainer(codingPath: codingPath, dictionary: dictionary))
+  }
+
+  /// An unkeyed container over this value, which must be an array.
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .array(let array) = value else {
+      throw Self.wrongShape(
+        value, expected: PreferenceError.typeName(type), wanted: "an array", at: codingPath)
+    }
+    return UnkeyedValueDecodingContainer(codingPath: codingPath, array: array)
+  }
+
+  /// This decoder, which reads a single value.
+  func singleValueContainer() -> any SingleValueDecodingContainer {
+    self
+  }
+
+  // MARK: Single value
+
+  /// Reads this value as a ``PropertyListRepresentable`` type.
+  private func read<T: PropertyListRepresentable>(_: T.Type) throws(PreferenceError) -> T {
+    try Self.scalar(T.self, from: value, at: codingPath)
+  }
+
+  /// `false`: a value that is present is never null in a property list.
+  func decodeNil() -> Bool { false }
+  /// Reads a Boolean.
+  func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
+  /// Reads a string.
+  func decode(_ type: String.Type) throws -> String { try read(type) }
+  /// Reads a number as a `Double`.
+  func decode(_ type: Double.Type) throws -> Double { try read(type) }
+  /// Reads a number as a `Float`.
+  func decode(_ type: Float.Type) throws -> Float { try read(type) }
+  /// Reads a number that fits an `Int`.
+  func decode(_ type: Int.Type) throws -> Int { try read(type) }
+  /// Reads a number that fits an `Int8`.
+  func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
+  /// Reads a number that fits an `Int16`.
+  func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
+  /// Reads a number that fits an `Int32`.
+  func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
+  /// Reads a number that fits an `Int64`.
+  func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
+  /// Reads a number that fits a `UInt`.
+  func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
+  /// Reads a number that fits a `UInt8`.
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
+  /// Reads a number that fits a `UInt16`.
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
+  /// Reads a number that fits a `UInt32`.
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
+  /// Reads a number that fits a `UInt64`.
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
+
+  /// Reads any decodable type.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try Self.decode(type, from: value, at: codingPath)
+  }
+}
+
+// MARK: - Keyed container
+
+/// Reads entries from a dictionary.
+struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  /// Where the dictionary sits inside the top-level value.
+  let codingPath: [any CodingKey]
+  /// The entries being read.
+  let dictionary: [String: PropertyListValue]
+
+  /// The stored keys that `Key` can represent.
+  var allKeys: [Key] { dictionary.keys.compactMap { Key(stringValue: $0) } }
+
+  /// Whether `key` is stored.
+  func contains(_ key: Key) -> Bool { dictionary[key.stringValue] != nil }
+
+  /// Whether `key` is absent, which is how property lists store `nil`.
+  func decodeNil(forKey key: Key) -> Bool { dictionary[key.stringValue] == nil }
+
+  /// The value stored under `key`, or a missing-field error naming `type`.
+  private func entry(_ key: Key, for type: Any.Type) throws(PreferenceError) -> PropertyListValue {
+    guard let value = dictionary[key.stringValue] else {
+      throw PreferenceError(
+        .typeMismatch, path: PreferenceError.render(codingPath + [key]),
+        expected: PreferenceError.typeName(type), found: "nothing",
+        reason: "missing field \"\(key.stringValue)\"")
+    }
+    return value
+  }
+
+  /// Reads the value under `key` as a ``PropertyListRepresentable`` type.
+  private func read<T: PropertyListRepresentable>(
+    _: T.Type, _ key: Key
+  ) throws(PreferenceError) -> T {
+    try ValueDecoder.scalar(T.self, from: entry(key, for: T.self), at: codingPath + [key])
+  }
+
+  /// Reads a Boolean.
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(type, key) }
+  /// Reads a string.
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(type, key) }
+  /// Reads a number as a `Double`.
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(type, key) }
+  /// Reads a number as a `Float`.
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(type, key) }
+  /// Reads a number that fits an `Int`.
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(type, key) }
+  /// Reads a number that fits an `Int8`.
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(type, key) }
+  /// Reads a number that fits an `Int16`.
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(type, key) }
+  /// Reads a number that fits an `Int32`.
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(type, key) }
+  /// Reads a number that fits an `Int64`.
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(type, key) }
+  /// Reads a number that fits a `UInt`.
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(type, key) }
+  /// Reads a number that fits a `UInt8`.
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(type, key) }
+  /// Reads a number that fits a `UInt16`.
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(type, key) }
+  /// Reads a number that fits a `UInt32`.
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(type, key) }
+  /// Reads a number that fits a `UInt64`.
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(type, key) }
+
+  /// Reads any decodable type; an absent key is a missing-field error.
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try ValueDecoder.decode(type, from: entry(key, for: type), at: codingPath + [key])
+  }
+
+  /// Reads any decodable type, or `nil` when the key is absent.
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let value = dictionary[key.stringValue] else { return nil }
+    return try ValueDecoder.decode(type, from: value, at: codingPath + [key])
+  }
+
+  /// A keyed container over the dictionary under `key`.
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let path = codingPath + [key]
+    let value = try entry(key, for: [String: PropertyListValue].self)
+    guard case .dictionary(let dictionary) = value else {
+      throw ValueDecoder.wrongShape(
+        value, expected: "dictionary", wanted: "a dictionary", at: path)
+    }
+    return KeyedDecodingContainer(
+      KeyedValueDecodingContainer<NestedKey>(codingPath: path, dictionary: dictionary))
+  }
+
+  /// An unkeyed container over the array under `key`.
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    let path = codingPath + [key]
+    let value = try entry(key, for: [PropertyListValue].self)
+    guard case .array(let array) = value else {
+      throw ValueDecoder.wrongShape(value, expected: "array", wanted: "an array", at: path)
+    }
+    return UnkeyedValueDecodingContainer(codingPath: path, array: array)
+  }
+
+  /// A decoder for the value under `"super"`.
+  func superDecoder() throws -> any Decoder {
+    let path = codingPath + [PathKey.super]
+    guard let value = dictionary[PathKey.super.stringValue] else {
+      throw PreferenceError(
+        .typeMismatch, path: PreferenceError.render(path), found: "nothing",
+        reason: "missing field \"super\"")
+    }
+    return ValueDecoder(value: value, codingPath: path, type: PropertyListValue.self)
+  }
+
+  /// A decoder for the value under `key`.
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    let value = try entry(key, for: PropertyListValue.self)
+    return ValueDecoder(value: value, codingPath: codingPath + [key], type: PropertyListValue.self)
+  }
+}
+
+// MARK: - Unkeyed container
+
+/// Reads the elements of an array in order.
+struct UnkeyedValueDecodingContainer: UnkeyedDecodingContainer {
+  /// Where the array sits inside the top-level value.
+  let codingPath: [any CodingKey]
+  /// The elements being read.
+  let array: [PropertyListValue]
+  /// The index of the next element to read.
+  private(set) var currentIndex = 0
+
+  /// Creates a container reading `array`, found at `codingPath`.
+  init(codingPath: [any CodingKey], array: [PropertyListValue]) {
+    self.codingPath = codingPath
+    self.array = array
+  }
+
+  /// The number of elements.
+  var count: Int? { array.count }
+
+  /// Whether every element has been read.
+  var isAtEnd: Bool { currentIndex >= array.count }
+
+  /// The path of the next element.
+  private var nextPath: [any CodingKey] { codingPath + [PathKey(index: currentIndex)] }
+
+  /// The next element, without moving past it, or an error naming `type` at the end.
+  private func peek(for type: Any.Type) throws(PreferenceError) -> PropertyListValue {
+    guard currentIndex < array.count else {
+      throw PreferenceError(
+        .typeMismatch, path: PreferenceError.render(nextPath),
+        expected: PreferenceError.typeName(type), found: "nothing",
+        reason: "the array has only \(array.count) elements")
+    }
+    return array[currentIndex]
+  }
+
+  /// Reads the next element as a ``PropertyListRepresentable`` type.
+  private mutating func read<T: PropertyListRepresentable>(
+    _: T.Type
+  ) throws(PreferenceError) -> T {
+    let result = try ValueDecoder.scalar(T.self, from: peek(for: T.self), at: nextPath)
+    currentIndex += 1
+    return result
+  }
+
+  /// `false`: property lists hold no `nil` inside an array. Fails at the end.
+  mutating func decodeNil() throws -> Bool {
+    _ = try peek(for: Optional<PropertyListValue>.self)
+    return false
+  }
+
+  /// Reads a Boolean.
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
+  /// Reads a string.
+  mutating func decode(_ type: String.Type) throws -> String { try read(type) }
+  /// Reads a number as a `Double`.
+  mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }
+  /// Reads a number as a `Float`.
+  mutating func decode(_ type: Float.Type) throws -> Float { try read(type) }
+  /// Reads a number that fits an `Int`.
+  mutating func decode(_ type: Int.Type) throws -> Int { try read(type) }
+  /// Reads a number that fits an `Int8`.
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
+  /// Reads a number that fits an `Int16`.
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
+  /// Reads a number that fits an `Int32`.
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
+  /// Reads a number that fits an `Int64`.
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
+  /// Reads a number that fits a `UInt`.
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
+  /// Reads a number that fits a `UInt8`.
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
+  /// Reads a number that fits a `UInt16`.
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
+  /// Reads a number that fits a `UInt32`.
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
+  /// Reads a number that fits a `UInt64`.
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
+
+  /// Reads the next element as any decodable type.
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    let result = try ValueDecoder.decode(type, from: peek(for: type), at: nextPath)
+    currentIndex += 1
+    return result
+  }
+
+  /// A keyed container over the next element, which must be a dictionary.
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let value = try peek(for: [String: PropertyListValue].self)
+    guard case .dictionary(let dictionary) = value else {
+      throw ValueDecoder.wrongShape(
+        value, expected: "dictionary", wanted: "a dictionary", at: nextPath)
+    }
+    let path = nextPath
+    currentIndex += 1
+    return KeyedDecodingContainer(
+      KeyedValueDecodingContainer<NestedKey>(codingPath: path, dictionary: dictionary))
+  }
+
+  /// An unkeyed container over the next element, which must be an array.
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    let value = try peek(for: [PropertyListValue].self)
+    guard case .array(let array) = value else {
+      throw ValueDecoder.wrongShape(value, expected: "array", wanted: "an array", at: nextPath)
+    }
+    let path = nextPath
+    currentIndex += 1
+    return UnkeyedValueDecodingContainer(codingPath: path, array: array)
+  }
+
+  /// A decoder for the next element.
+  mutating func superDecoder() throws -> any Decoder {
+    let value = try peek(for: PropertyListValue.self)
+    let path = nextPath
+    currentIndex += 1
+    return ValueDecoder(value: value, codingPath: path, type: PropertyListValue.self)
+  }
+}
+
+// MARK: - Errors
+
+extension PreferenceError {
+  /// The form of an error that `expected`'s own `init(from:)` threw while reading `found`
+  /// at `codingPath`. A `DecodingError` keeps its own path and debug description.
+  init(
+    decoding error: any Error, expected: Any.Type, found: PropertyListValue,
+    at codingPath: [any CodingKey]
+  ) {
+    let expectedName = Self.typeName(expected)
+    guard let error = error as? DecodingError else {
+      self.init(
+        .typeMismatch, path: Self.render(codingPath), expected: expectedName,
+        found: found.description, reason: String(describing: error))
+      return
+    }
+    /// What was found, when the error is about the value itself rather than a part of it.
+    func foundHere(_ context: DecodingError.Context) -> String? {
+      context.codingPath.count == codingPath.count ? found.description : nil
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      self.init(
+        .typeMismatch, path: Self.render(context.codingPath), expected: Self.typeName(type),
+        found: foundHere(context), reason: context.debugDescription)
+    case .valueNotFound(let type, let context):
+      self.init(
+        .typeMismatch, path: Self.render(context.codingPath), expected: Self.typeName(type),
+        found: "nothing", reason: context.debugDescription)
+    case .keyNotFound(let key, let context):
+      self.init(
+        .typeMismatch, path: Self.render(context.codingPath + [key]), found: "nothing",
+        reason: "missing field \"\(key.stringValue)\"")
+    case .dataCorrupted(let context):
+      let here = context.codingPath.count == codingPath.count
+      self.init(
+        .typeMismatch, path: Self.render(context.codingPath),
+        expected: here ? expectedName : nil, found: foundHere(context),
+        reason: context.debugDescription)
+    @unknown default:
+      self.init(
+        .typeMismatch, path: Self.render(codingPath), expected: expectedName,
+        found: found.description, reason: String(describing: error))
+    }
+  }
+}

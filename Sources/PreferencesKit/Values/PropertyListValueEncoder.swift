@@ -1,0 +1,428 @@
+import Foundation
+
+/// Converts any `Encodable` value straight to a ``PropertyListValue``, with no bytes between.
+///
+/// A value whose type conforms to ``PropertyListRepresentable`` keeps its own form at any
+/// depth, so a `Date` becomes `.date`, `Data` becomes `.data` and a `URL` becomes `.string`.
+/// Keyed containers become `.dictionary`, unkeyed ones `.array`.
+struct PropertyListValueEncoder {
+  /// Creates an encoder.
+  init() {}
+
+  /// The property-list form of `value`, or `nil` when it encodes nothing, as `Optional.none`
+  /// does: the caller then removes the key.
+  ///
+  /// - Throws: A ``PreferenceError`` whose `path` says where inside `value` the problem is.
+  func encode<T: Encodable>(_ value: T) throws(PreferenceError) -> PropertyListValue? {
+    try ValueEncoder.encode(value, at: [])
+  }
+}
+
+// MARK: - Encoder
+
+/// The `Encoder` that builds one value. It is its own single-value container.
+final class ValueEncoder: Encoder, SingleValueEncodingContainer {
+  /// What the value under construction is becoming.
+  enum Shape { case unset, single, dictionary, array }
+
+  /// Where a nested container's value goes in this one once it is finished.
+  enum Slot {
+    /// Under a dictionary key.
+    case key(String)
+    /// At an array index, held meanwhile by a placeholder.
+    case index(Int)
+  }
+
+  /// Where this value sits inside the top-level value.
+  let codingPath: [any CodingKey]
+  /// What the value is becoming; the last container asked for wins.
+  var shape = Shape.unset
+  /// The value a single-value container wrote; `nil` is `Optional.none`.
+  var single: PropertyListValue?
+  /// The entries a keyed container wrote.
+  var dictionary: [String: PropertyListValue] = [:]
+  /// The elements an unkeyed container wrote.
+  var array: [PropertyListValue] = []
+  /// Nested containers and super-encoders, whose values are collected by ``finish()``.
+  var pending: [(slot: Slot, builder: ValueEncoder)] = []
+
+  /// No user info: this encoder has no options.
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Creates an encoder for a value at `codingPath`.
+  init(codingPath: [any CodingKey]) {
+    self.codingPath = codingPath
+  }
+
+  /// The form of `value`, found at `path`: its own form when it is
+  /// ``PropertyListRepresentable``, otherwise what its `encode(to:)` writes.
+  static func encode<T: Encodable>(
+    _ value: T, at path: @autoclosure () -> [any CodingKey]
+  ) throws(PreferenceError) -> PropertyListValue? {
+    if let representable = value as? any PropertyListRepresentable {
+      do throws(PreferenceError) {
+        return try representable.propertyListValue()
+      } catch {
+        throw error.located(at: path())
+      }
+    }
+    let encoder = ValueEncoder(codingPath: path())
+    do {
+      try value.encode(to: encoder)
+    } catch let error as PreferenceError {
+      throw error
+    } catch {
+      throw PreferenceError(encoding: error, at: encoder.codingPath)
+    }
+    return try encoder.finish()
+  }
+
+  /// The finished value, with nested containers' values in place. An encoder nothing was
+  /// written to gives an empty dictionary, as an empty struct does.
+  func finish() throws(PreferenceError) -> PropertyListValue? {
+    for (slot, builder) in pending {
+      let value = try builder.finish()
+      switch slot {
+      case .key(let key):
+        dictionary[key] = value
+      case .index(let index):
+        guard let value else {
+          throw PreferenceError.nilInCollection().located(at: builder.codingPath)
+        }
+        if array.indices.contains(index) { array[index] = value }
+      }
+    }
+    pending = []
+    switch shape {
+    case .unset: return .dictionary([:])
+    case .single: return single
+    case .dictionary: return .dictionary(dictionary)
+    case .array: return .array(array)
+    }
+  }
+
+  /// A new encoder, at `path`, whose value will fill `slot` of this one.
+  func pend(_ slot: Slot, path: [any CodingKey]) -> ValueEncoder {
+    let builder = ValueEncoder(codingPath: path)
+    if case .index = slot { array.append(.bool(false)) }
+    pending.append((slot, builder))
+    return builder
+  }
+
+  /// A keyed container writing this value as a dictionary.
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    if shape != .dictionary {
+      shape = .dictionary
+      // Room for a typical struct's fields at once, rather than growing one at a time.
+      if dictionary.isEmpty { dictionary = Dictionary(minimumCapacity: 8) }
+    }
+    return KeyedEncodingContainer(KeyedValueEncodingContainer(encoder: self))
+  }
+
+  /// An unkeyed container writing this value as an array.
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    shape = .array
+    return UnkeyedValueEncodingContainer(encoder: self)
+  }
+
+  /// This encoder, which writes a single value.
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    self
+  }
+
+  // MARK: Single value
+
+  /// Stores `value` as this encoder's single value.
+  private func set(_ value: PropertyListValue?) {
+    shape = .single
+    single = value
+  }
+
+  /// Stores the form of a ``PropertyListRepresentable`` value.
+  private func set<T: PropertyListRepresentable>(_ value: T) throws(PreferenceError) {
+    do throws(PreferenceError) {
+      set(try value.propertyListValue())
+    } catch {
+      throw error.located(at: codingPath)
+    }
+  }
+
+  /// Stores `nil`, which removes the key at top level.
+  func encodeNil() { set(nil) }
+  /// Stores `.bool`.
+  func encode(_ value: Bool) { set(.bool(value)) }
+  /// Stores `.string`.
+  func encode(_ value: String) { set(.string(value)) }
+  /// Stores `.double`.
+  func encode(_ value: Double) { set(.double(value)) }
+  /// Stores `.double`.
+  func encode(_ value: Float) { set(.double(Double(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: Int) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: Int8) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: Int16) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: Int32) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: Int64) { set(.integer(value)) }
+  /// Stores `.integer`, or fails above `Int64.max`.
+  func encode(_ value: UInt) throws { try set(value) }
+  /// Stores `.integer`.
+  func encode(_ value: UInt8) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: UInt16) { set(.integer(Int64(value))) }
+  /// Stores `.integer`.
+  func encode(_ value: UInt32) { set(.integer(Int64(value))) }
+  /// Stores `.integer`, or fails above `Int64.max`.
+  func encode(_ value: UInt64) throws { try set(value) }
+
+  /// Stores the form of any encodable value.
+  func encode<T: Encodable>(_ value: T) throws {
+    set(try ValueEncoder.encode(value, at: codingPath))
+  }
+}
+
+// MARK: - Keyed container
+
+/// Writes entries into the encoder's dictionary.
+struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  /// The encoder whose dictionary this container fills.
+  let encoder: ValueEncoder
+
+  /// Where this container's dictionary sits inside the top-level value.
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  /// Stores `value` under `key`; `nil` leaves the key out.
+  private func set(_ value: PropertyListValue?, _ key: Key) {
+    encoder.dictionary[key.stringValue] = value
+  }
+
+  /// Stores the form of a ``PropertyListRepresentable`` value under `key`.
+  private func set<T: PropertyListRepresentable>(_ value: T, _ key: Key) throws(PreferenceError) {
+    do throws(PreferenceError) {
+      set(try value.propertyListValue(), key)
+    } catch {
+      throw error.located(at: codingPath + [key])
+    }
+  }
+
+  /// Leaves the key out: property lists have no null.
+  mutating func encodeNil(forKey key: Key) { set(nil, key) }
+  /// Stores `.bool`.
+  mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
+  /// Stores `.string`.
+  mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
+  /// Stores `.double`.
+  mutating func encode(_ value: Double, forKey key: Key) { set(.double(value), key) }
+  /// Stores `.double`.
+  mutating func encode(_ value: Float, forKey key: Key) { set(.double(Double(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: Int, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: Int8, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: Int16, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: Int32, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: Int64, forKey key: Key) { set(.integer(value), key) }
+  /// Stores `.integer`, or fails above `Int64.max`.
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try set(value, key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: UInt8, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: UInt16, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`.
+  mutating func encode(_ value: UInt32, forKey key: Key) { set(.integer(Int64(value)), key) }
+  /// Stores `.integer`, or fails above `Int64.max`.
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try set(value, key) }
+
+  /// Stores the form of any encodable value; one that encodes `nil` leaves the key out.
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    set(try ValueEncoder.encode(value, at: codingPath + [key]), key)
+  }
+
+  /// A keyed container whose dictionary is stored under `key`.
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.pend(.key(key.stringValue), path: codingPath + [key]).container(keyedBy: keyType)
+  }
+
+  /// An unkeyed container whose array is stored under `key`.
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    encoder.pend(.key(key.stringValue), path: codingPath + [key]).unkeyedContainer()
+  }
+
+  /// An encoder whose value is stored under `"super"`.
+  mutating func superEncoder() -> any Encoder {
+    encoder.pend(.key(PathKey.super.stringValue), path: codingPath + [PathKey.super])
+  }
+
+  /// An encoder whose value is stored under `key`.
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    encoder.pend(.key(key.stringValue), path: codingPath + [key])
+  }
+}
+
+// MARK: - Unkeyed container
+
+/// Appends elements to the encoder's array.
+struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
+  /// The encoder whose array this container fills.
+  let encoder: ValueEncoder
+
+  /// Where this container's array sits inside the top-level value.
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  /// The number of elements written so far.
+  var count: Int { encoder.array.count }
+
+  /// The path of the next element.
+  private var nextPath: [any CodingKey] { codingPath + [PathKey(index: count)] }
+
+  /// Appends `value`.
+  private func append(_ value: PropertyListValue) {
+    encoder.array.append(value)
+  }
+
+  /// Appends the form of a ``PropertyListRepresentable`` value.
+  private func append<T: PropertyListRepresentable>(_ value: T) throws(PreferenceError) {
+    do throws(PreferenceError) {
+      guard let form = try value.propertyListValue() else { throw .nilInCollection() }
+      append(form)
+    } catch {
+      throw error.located(at: nextPath)
+    }
+  }
+
+  /// Fails: property lists cannot hold `nil` inside an array.
+  mutating func encodeNil() throws {
+    throw PreferenceError.nilInCollection().located(at: nextPath)
+  }
+
+  /// Appends `.bool`.
+  mutating func encode(_ value: Bool) { append(.bool(value)) }
+  /// Appends `.string`.
+  mutating func encode(_ value: String) { append(.string(value)) }
+  /// Appends `.double`.
+  mutating func encode(_ value: Double) { append(.double(value)) }
+  /// Appends `.double`.
+  mutating func encode(_ value: Float) { append(.double(Double(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: Int) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: Int8) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: Int16) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: Int32) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: Int64) { append(.integer(value)) }
+  /// Appends `.integer`, or fails above `Int64.max`.
+  mutating func encode(_ value: UInt) throws { try append(value) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: UInt8) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: UInt16) { append(.integer(Int64(value))) }
+  /// Appends `.integer`.
+  mutating func encode(_ value: UInt32) { append(.integer(Int64(value))) }
+  /// Appends `.integer`, or fails above `Int64.max`.
+  mutating func encode(_ value: UInt64) throws { try append(value) }
+
+  /// Appends the form of any encodable value; one that encodes `nil` fails.
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    guard let form = try ValueEncoder.encode(value, at: nextPath) else {
+      throw PreferenceError.nilInCollection().located(at: nextPath)
+    }
+    append(form)
+  }
+
+  /// A keyed container whose dictionary is the next element.
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.pend(.index(count), path: nextPath).container(keyedBy: keyType)
+  }
+
+  /// An unkeyed container whose array is the next element.
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    encoder.pend(.index(count), path: nextPath).unkeyedContainer()
+  }
+
+  /// An encoder whose value is the next element.
+  mutating func superEncoder() -> any Encoder {
+    encoder.pend(.index(count), path: nextPath)
+  }
+}
+
+// MARK: - Paths and errors
+
+/// A coding key the coders make themselves: an array index, or `super`.
+struct PathKey: CodingKey {
+  /// The key's name, when it is not an index.
+  private let name: String
+  /// The array index, when it is one.
+  let intValue: Int?
+
+  /// The key `"super"`, for `superEncoder()` and `superDecoder()`.
+  static let `super` = PathKey(stringValue: "super")
+
+  /// A named key.
+  init(stringValue: String) {
+    name = stringValue
+    intValue = nil
+  }
+
+  /// An array index.
+  init(intValue: Int) {
+    name = ""
+    self.intValue = intValue
+  }
+
+  /// An array index.
+  init(index: Int) {
+    self.init(intValue: index)
+  }
+
+  /// The name, or `Index 3` for an index, as Foundation's coders say.
+  var stringValue: String {
+    intValue.map { "Index \($0)" } ?? name
+  }
+}
+
+extension PreferenceError {
+  /// A coding path as errors show it: `.address.city`, `.items[2].name`; `nil` when empty.
+  static func render(_ codingPath: [any CodingKey]) -> String? {
+    guard !codingPath.isEmpty else { return nil }
+    var text = ""
+    for key in codingPath {
+      if let index = (key as? PathKey)?.intValue {
+        text += "[\(index)]"
+      } else {
+        text += "." + key.stringValue
+      }
+    }
+    return text
+  }
+
+  /// This error, located at `codingPath` in front of any path it already has.
+  func located(at codingPath: [any CodingKey]) -> PreferenceError {
+    guard let prefix = Self.render(codingPath) else { return self }
+    return nested(in: prefix)
+  }
+
+  /// The form of an error that a type's own `encode(to:)` threw at `codingPath`.
+  init(encoding error: any Error, at codingPath: [any CodingKey]) {
+    if case .invalidValue(let value, let context) = error as? EncodingError {
+      self.init(
+        .unrepresentableValue, path: Self.render(context.codingPath),
+        found: Self.typeName(type(of: value)), reason: context.debugDescription)
+    } else {
+      self.init(
+        .unrepresentableValue, path: Self.render(codingPath), reason: String(describing: error))
+    }
+  }
+}
