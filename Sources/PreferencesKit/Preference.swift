@@ -1,3 +1,5 @@
+import Observation
+
 /// Declares a stored preference in a ``Preferences`` subclass.
 ///
 /// The declared initial value is the default. The key is the property's name, unless `key:`
@@ -82,7 +84,7 @@ public struct Preference<Value: Sendable>: Sendable {
   }
 
   /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
-  /// instance's lock.
+  /// instance's lock, and tells observers of each assignment once the new value is readable.
   @inlinable
   public static subscript<Owner: Preferences>(
     _enclosingInstance owner: Owner,
@@ -91,11 +93,22 @@ public struct Preference<Value: Sendable>: Sendable {
   ) -> Value {
     get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      return owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.value } }
+      owner.registrar.access(owner, keyPath: wrappedKeyPath)
+      return owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { $0.value(recording: wrappedKeyPath) }
+      }
     }
     set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.assign(newValue) } }
+      owner.registrar.willSet(owner, keyPath: wrappedKeyPath)
+      let isObserved = owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { $0.assign(newValue, recording: wrappedKeyPath) }
+        return owner.hasChangeSubscribers
+      }
+      owner.registrar.didSet(owner, keyPath: wrappedKeyPath)
+      if isObserved || ChangeNotificationRequest.isActive {
+        owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
+      }
     }
   }
 }
