@@ -91,22 +91,31 @@ public struct Preference<Value: Sendable>: Sendable {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
   ) -> Value {
-    get {
+    @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      owner.registrar.access(owner, keyPath: wrappedKeyPath)
+      let isObservable = Owner.isObservable
+      if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
       return owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { $0.value(recording: wrappedKeyPath) }
+        cell._withUnsafeGuaranteedRef { cell in
+          if _slowPath(owner.isProbing) { owner.noteProbed(cell) }
+          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          return cell.value
+        }
       }
     }
-    set {
+    @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      owner.registrar.willSet(owner, keyPath: wrappedKeyPath)
-      let isObserved = owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { $0.assign(newValue, recording: wrappedKeyPath) }
+      let isObservable = Owner.isObservable
+      if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
+      let hasSubscribers = owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { cell in
+          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          cell.assign(newValue)
+        }
         return owner.hasChangeSubscribers
       }
-      owner.registrar.didSet(owner, keyPath: wrappedKeyPath)
-      if isObserved || ChangeNotificationRequest.isActive {
+      if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
+      if hasSubscribers || ChangeNotificationRequest.isActive {
         owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
       }
     }

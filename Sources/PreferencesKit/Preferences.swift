@@ -36,8 +36,14 @@ open class Preferences: @unchecked Sendable {
   @usableFromInline let lock = Lock()
   /// Serializes writes, so that changes reach the store in the order they were saved.
   private let writeLock = Lock()
-  /// Tells the Observation framework which properties are read and assigned.
-  @usableFromInline let registrar = ObservationRegistrar()
+  /// Tells the Observation framework which properties are read and assigned. Boxed so that
+  /// subclasses in other modules know this class's size, which keeps property access direct.
+  @usableFromInline let observation = ObservationBox()
+  /// Whether reads note which properties they read, as ``updates(of:initial:)`` needs to find
+  /// the keys behind a key path. Guarded by `lock`.
+  @usableFromInline @exclusivity(unchecked) final var isProbing = false
+  /// The keys read while probing. Guarded by `lock`.
+  var probedKeys: [String] = []
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
   /// while the instance initializes and never changed afterwards.
   private(set) var cells: [any AnyPreferenceCell] = []
@@ -49,7 +55,7 @@ open class Preferences: @unchecked Sendable {
   /// The number the next subscription gets. Guarded by `lock`.
   var nextSubscriberID: UInt64 = 0
   /// Whether `subscribers` is not empty, read on every assignment. Guarded by `lock`.
-  @usableFromInline var hasChangeSubscribers = false
+  @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
   /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
   var storeWatcher: StoreWatcher?
 
@@ -93,6 +99,22 @@ open class Preferences: @unchecked Sendable {
   /// assigns becomes that property's default: it is not dirty and is never written unless the
   /// app assigns it again later.
   open func setDefaults() {}
+
+  /// Whether the Observation framework tracks this class's `@Preference` properties.
+  ///
+  /// `true` by default, so SwiftUI views and `withObservationTracking` update per property.
+  /// Reporting each read and assignment to the Observation framework costs more than the read
+  /// or assignment itself; a subclass read on a hot path that nothing observes this way may
+  /// override this to return `false`. ``changes()``, ``updates(of:initial:)`` and
+  /// ``didChangeNotification`` work either way.
+  ///
+  /// ```swift
+  /// final class RenderSettings: Preferences, @unchecked Sendable {
+  ///   override class var isObservable: Bool { false }
+  ///   @Preference var frameRate = 60
+  /// }
+  /// ```
+  open class var isObservable: Bool { true }
 
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var keys: [String] { cells.map(\.key) }
@@ -183,7 +205,7 @@ open class Preferences: @unchecked Sendable {
     loadErrors: [PreferenceError]? = nil
   ) {
     let changed = origin == nil ? [] : changes.filter(\.changesValue).map(\.cell)
-    let properties = lock.withLock { changed.compactMap(\.property) }
+    let properties = Self.isObservable ? lock.withLock { changed.compactMap(\.property) } : []
     for property in properties { property.willSet(self) }
     lock.withLock {
       for change in changes { change.install() }

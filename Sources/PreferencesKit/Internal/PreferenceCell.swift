@@ -10,15 +10,15 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The value the property holds when the store has none.
   var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
-  @usableFromInline var isDirty = false
+  @usableFromInline @exclusivity(unchecked) var isDirty = false
   /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
   /// A dirty cell that is not explicit removes its key on write.
-  @usableFromInline var isExplicit = false
+  @usableFromInline @exclusivity(unchecked) var isExplicit = false
   /// Counts assignments, so a write can tell whether the value changed while it was saving.
-  @usableFromInline var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
-  @usableFromInline var property: ObservedProperty?
+  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
   /// The key given in the declaration, if any.
   let declaredKey: String?
   /// The key in the store.
@@ -34,19 +34,9 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     self.codec = codec
   }
 
-  /// The current value. Call with the owner's lock held.
-  @inlinable
-  func value<Owner: Preferences>(recording keyPath: ReferenceWritableKeyPath<Owner, Value>) -> Value {
-    if _slowPath(property == nil) { record(keyPath) }
-    return value
-  }
-
   /// Assigns a value chosen by the app. Call with the owner's lock held.
   @inlinable
-  func assign<Owner: Preferences>(
-    _ newValue: Value, recording keyPath: ReferenceWritableKeyPath<Owner, Value>
-  ) {
-    if _slowPath(property == nil) { record(keyPath) }
+  func assign(_ newValue: Value) {
     value = newValue
     isDirty = true
     isExplicit = true

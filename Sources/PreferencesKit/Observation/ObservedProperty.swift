@@ -19,11 +19,39 @@ struct ObservedProperty: @unchecked Sendable {
     self.keyPath = keyPath
     willSet = { owner in
       guard let owner = owner as? Owner else { return }
-      owner.registrar.willSet(owner, keyPath: keyPath)
+      owner.observation.willSet(owner, keyPath: keyPath)
     }
     didSet = { owner in
       guard let owner = owner as? Owner else { return }
-      owner.registrar.didSet(owner, keyPath: keyPath)
+      owner.observation.didSet(owner, keyPath: keyPath)
     }
+  }
+}
+
+/// The Observation framework's registrar, in a box of known size.
+///
+/// Its methods are not inlinable on purpose: the registrar's layout is private to the
+/// Observation module, so code in other modules would copy it before every call.
+@usableFromInline
+final class ObservationBox: Sendable {
+  /// The registrar of one ``Preferences`` instance.
+  let registrar = ObservationRegistrar()
+
+  /// Reports a read of `keyPath` to any observation tracking in progress.
+  @usableFromInline
+  func access<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.access(owner, keyPath: keyPath)
+  }
+
+  /// Tells observers of `keyPath` that it will change.
+  @usableFromInline
+  func willSet<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.willSet(owner, keyPath: keyPath)
+  }
+
+  /// Tells observers of `keyPath` that it did change.
+  @usableFromInline
+  func didSet<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.didSet(owner, keyPath: keyPath)
   }
 }

@@ -55,9 +55,27 @@ extension Preferences {
     }
   }
 
-  /// The key of the `@Preference` property at `keyPath`, or `nil` when it is not one.
-  func key(for keyPath: AnyKeyPath) -> String? {
-    lock.withLock { cells.first { $0.property?.keyPath == keyPath }?.key }
+  /// Runs `body`, noting the keys of the `@Preference` properties it reads.
+  ///
+  /// Probes on other threads at the same moment are not told apart; neither is harmed, as each
+  /// may only note extra keys.
+  func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
+    lock.withLock {
+      isProbing = true
+      probedKeys = []
+    }
+    let result = body()
+    let keys = lock.withLock {
+      isProbing = false
+      return Set(probedKeys)
+    }
+    return (result, keys)
+  }
+
+  /// Notes a property read while probing. Called with the lock held.
+  @usableFromInline
+  func noteProbed<Value>(_ cell: PreferenceCell<Value>) {
+    probedKeys.append(cell.key)
   }
 }
 
@@ -76,8 +94,9 @@ extension _PreferencesObserving where Self: Preferences {
   /// for await size in prefs.updates(of: \.fontSize) { apply(size) }
   /// ```
   ///
-  /// For a `@Preference` property, only changes to that property produce values. For any
-  /// other property, such as a computed one, every change to these preferences does.
+  /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values:
+  /// for `\.fontSize`, changes to `fontSize`; for a computed property, changes to the
+  /// preferences it is computed from.
   ///
   /// - Parameters:
   ///   - keyPath: The property to follow.
@@ -87,15 +106,13 @@ extension _PreferencesObserving where Self: Preferences {
     of keyPath: KeyPath<Self, Value>, initial: Bool = true
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream<Value>.makeStream()
-    // Reading the property records its key path in its cell, which `key(for:)` looks up.
-    let current = self[keyPath: keyPath]
-    let key = key(for: keyPath)
+    let (current, keys) = probe { self[keyPath: keyPath] }
     if initial { continuation.yield(current) }
     let keyPath = UncheckedSendable(keyPath)
     subscribe(
       ChangeSubscriber(
         receive: { [weak self] change in
-          guard let self, key == nil || change.key == key else { return }
+          guard let self, keys.isEmpty || keys.contains(change.key) else { return }
           continuation.yield(self[keyPath: keyPath.value])
         },
         finish: { continuation.finish() }),

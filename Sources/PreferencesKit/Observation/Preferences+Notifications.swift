@@ -1,5 +1,9 @@
 import Foundation
 
+#if !canImport(Darwin)
+  import Synchronization
+#endif
+
 extension Preferences {
   /// Posted to `NotificationCenter.default` when preferences change, with the instance as the
   /// object.
@@ -59,17 +63,23 @@ extension Preferences {
 /// Whether any code has asked for ``Preferences/didChangeNotification``, process-wide.
 @usableFromInline
 enum ChangeNotificationRequest {
-  private static let lock = Lock()
-  /// Guarded by `lock`.
-  nonisolated(unsafe) private static var active = false
+  #if canImport(Darwin)
+    private static let lock = Lock()
+    /// Guarded by `lock`. (`Atomic` needs macOS 15; the package supports macOS 14.)
+    nonisolated(unsafe) private static var active = false
 
-  /// Whether assignments post notifications.
-  @usableFromInline static var isActive: Bool {
-    lock.withLock { active }
-  }
+    /// Whether assignments post notifications.
+    @usableFromInline static var isActive: Bool { lock.withLock { active } }
 
-  /// Makes assignments post notifications from now on.
-  static func activate() {
-    lock.withLock { active = true }
-  }
+    /// Makes assignments post notifications from now on.
+    static func activate() { lock.withLock { active = true } }
+  #else
+    private static let active = Atomic(false)
+
+    /// Whether assignments post notifications.
+    @usableFromInline static var isActive: Bool { active.load(ordering: .relaxed) }
+
+    /// Makes assignments post notifications from now on.
+    static func activate() { active.store(true, ordering: .relaxed) }
+  #endif
 }
