@@ -34,8 +34,9 @@ import Observation
 open class Preferences: @unchecked Sendable {
   /// Guards every `@Preference` value and the instance's own mutable state.
   @usableFromInline let lock = Lock()
-  /// Serializes writes, so that changes reach the store in the order they were saved.
-  private let writeLock = Lock()
+  /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
+  /// were made.
+  let writeLock = Lock()
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
@@ -58,6 +59,11 @@ open class Preferences: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
   /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
   var storeWatcher: StoreWatcher?
+  /// The sync session, while syncing. Guarded by `lock`.
+  var syncSession: SyncSession?
+  /// When each synced key last changed on this machine, as saved in the store. Guarded by
+  /// `lock`.
+  var syncTimestamps: [String: Date] = [:]
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -82,6 +88,7 @@ open class Preferences: @unchecked Sendable {
   deinit {
     // No other reference exists during deinit, so the lock is not needed.
     storeWatcher?.stop()
+    syncSession?.stop()
     for subscriber in subscribers.values { subscriber.finish() }
   }
 
@@ -141,11 +148,26 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let pending = lock.withLock { cells.filter(\.isDirty).map { $0.pendingWrite() } }
-      guard !pending.isEmpty else { return }
+      let (pending, session, stamps) = lock.withLock {
+        (cells.filter(\.isDirty).map { $0.pendingWrite() }, syncSession, syncTimestamps)
+      }
+      guard !pending.isEmpty else {
+        session?.push([:])
+        return
+      }
       var changes: [String: PropertyListValue?] = [:]
+      var synced: [String: SyncEntry] = [:]
+      let now = Date()
       for write in pending {
-        changes[write.cell.key] = .some(try write.encode())
+        let key = write.cell.key
+        let value = try write.encode()
+        changes[key] = .some(value)
+        if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
+      }
+      var newStamps = stamps
+      if !synced.isEmpty {
+        for key in synced.keys { newStamps[key] = now }
+        changes[ReservedKey.syncTimestamps] = .dictionary(newStamps.mapValues { .date($0) })
       }
       do {
         try store.apply(changes)
@@ -154,7 +176,9 @@ open class Preferences: @unchecked Sendable {
       }
       lock.withLock {
         for write in pending { write.cell.markWritten(generation: write.generation) }
+        syncTimestamps = newStamps
       }
+      session?.push(synced)
     }
   }
 
@@ -184,7 +208,7 @@ open class Preferences: @unchecked Sendable {
     var errors: [PreferenceError] = []
     let stored: [String: PropertyListValue]
     do {
-      stored = try store.values(forKeys: cells.map(\.key))
+      stored = try store.values(forKeys: cells.map(\.key) + [ReservedKey.syncTimestamps])
     } catch {
       stored = [:]
       errors.append(PreferenceError(error, kind: .readFailed))
@@ -195,12 +219,14 @@ open class Preferences: @unchecked Sendable {
         comparing: origin != nil)
     }
     errors += changes.compactMap(\.error)
+    let stamps = Self.syncTimestamps(in: stored)
+    lock.withLock { syncTimestamps = stamps }
     apply(changes, origin: origin, loadErrors: errors)
   }
 
   /// Installs prepared changes under the lock, surrounded by the Observation framework's
   /// will-set and did-set calls, then tells every other kind of observer.
-  private func apply(
+  func apply(
     _ changes: [PendingChange], origin: PreferenceChange.Origin?,
     loadErrors: [PreferenceError]? = nil
   ) {
