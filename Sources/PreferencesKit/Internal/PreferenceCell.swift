@@ -75,6 +75,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func prepareReset(lock: Lock) -> PendingChange
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
+  /// This preference's entry in the schema.
+  func schemaEntry() -> PreferenceSchema.Entry
   /// Marks the cell clean if no assignment happened since `generation`.
   func markWritten(generation: UInt64)
 }
