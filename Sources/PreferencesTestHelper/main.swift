@@ -10,6 +10,7 @@
 //   read-while-writing <store> <keys> <n>    Reads until it has seen <n> generations, checking
 //                                            each read as above.
 //   default-url <identifier>                 Prints FileStore.defaultURL(for:).
+//   measure <store> <keys>                   Times reading and writing a store of <keys> keys.
 //   write-keys <store> <prefix> <count>      One write per key: <prefix><i> = "<prefix>-<i>".
 //   write-value <store> <key> <text> [umask] Writes one string, under the given octal umask.
 //   write-limited <store> <bytes> <key> <n>  Writes a string of <n> bytes with the file size
@@ -128,6 +129,21 @@ do {
     #endif
     try store.apply([arguments[3]: .string(String(repeating: "x", count: number(4)))])
     exit(0, "done")
+  case "measure":
+    let keys = number(2)
+    var values: [String: PropertyListValue?] = [:]
+    for index in 0..<keys { values["key\(index)"] = .string("value number \(index)") }
+    try store.apply(values)
+    func milliseconds(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
+      let start = DispatchTime.now().uptimeNanoseconds
+      for _ in 0..<runs { try body() }
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(runs) / 1e6
+      return String(format: "%.3f ms", elapsed)
+    }
+    let parse = try milliseconds(50) { _ = try FileStore(url: store.url).allValues() }
+    let cached = try milliseconds(1000) { _ = try store.allValues() }
+    let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
+    exit(0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

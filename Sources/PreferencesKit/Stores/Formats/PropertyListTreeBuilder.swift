@@ -16,85 +16,76 @@ struct PropertyListTreeBuilder {
     case invalid(String)
   }
 
-  private enum Container {
-    case array([PropertyListValue])
-    case dictionary([String: PropertyListValue], key: String?)
-  }
-
-  private var stack: [Container] = []
+  /// The open containers, innermost last. Arrays and dictionaries live in their own stacks
+  /// and are mutated in place there, so adding a value never copies a container.
+  private var openKinds: [Bool] = []  // true for a dictionary
+  private var arrays: [[PropertyListValue]] = []
+  private var dictionaries: [[String: PropertyListValue]] = []
+  private var pendingKeys: [String?] = []
   /// The finished top-level value, once there is one.
   private(set) var root: PropertyListValue?
 
   /// How many containers are open.
-  var depth: Int { stack.count }
+  var depth: Int { openKinds.count }
 
   /// Whether the innermost open container is a dictionary.
-  var isInDictionary: Bool {
-    if case .dictionary = stack.last { return true }
-    return false
-  }
-
-  /// Whether the innermost open container is a dictionary waiting for a value.
-  var hasPendingKey: Bool {
-    if case .dictionary(_, .some) = stack.last { return true }
-    return false
-  }
+  var isInDictionary: Bool { openKinds.last == true }
 
   mutating func beginArray() throws(Failure) {
     try checkCanAddValue()
-    guard stack.count < Self.maximumDepth else { throw .tooDeep }
-    stack.append(.array([]))
+    guard depth < Self.maximumDepth else { throw .tooDeep }
+    openKinds.append(false)
+    arrays.append([])
   }
 
   mutating func beginDictionary() throws(Failure) {
     try checkCanAddValue()
-    guard stack.count < Self.maximumDepth else { throw .tooDeep }
-    stack.append(.dictionary([:], key: nil))
+    guard depth < Self.maximumDepth else { throw .tooDeep }
+    openKinds.append(true)
+    dictionaries.append([:])
+    pendingKeys.append(nil)
   }
 
   mutating func setKey(_ key: String) throws(Failure) {
-    guard case .dictionary(let values, let pending) = stack.last else {
-      throw .invalid("a key outside a dictionary")
+    guard isInDictionary else { throw .invalid("a key outside a dictionary") }
+    guard pendingKeys[pendingKeys.count - 1] == nil else {
+      throw .invalid("two keys in a row, without a value between")
     }
-    guard pending == nil else { throw .invalid("two keys in a row, without a value between") }
-    stack[stack.count - 1] = .dictionary(values, key: key)
+    pendingKeys[pendingKeys.count - 1] = key
   }
 
   /// Closes the innermost container and returns it, without adding it to its parent: call
   /// ``add(_:)`` with the result (a parser may transform it first).
   mutating func end() throws(Failure) -> PropertyListValue {
-    guard let container = stack.popLast() else { throw .invalid("a closing without an opening") }
-    switch container {
-    case .array(let values):
-      return .array(values)
-    case .dictionary(let values, let key):
-      if let key { throw .invalid("the key \"\(key)\" has no value") }
-      return .dictionary(values)
+    guard let isDictionary = openKinds.popLast() else {
+      throw .invalid("a closing without an opening")
     }
+    guard isDictionary else { return .array(arrays.removeLast()) }
+    if let key = pendingKeys.removeLast() { throw .invalid("the key \"\(key)\" has no value") }
+    return .dictionary(dictionaries.removeLast())
   }
 
   mutating func add(_ value: PropertyListValue) throws(Failure) {
-    guard let container = stack.popLast() else {
+    guard let isDictionary = openKinds.last else {
       guard root == nil else { throw .invalid("a second top-level value") }
       root = value
       return
     }
-    switch container {
-    case .array(var values):
-      values.append(value)
-      stack.append(.array(values))
-    case .dictionary(var values, let key):
-      guard let key else {
-        stack.append(container)
-        throw .invalid("a dictionary value without a key")
-      }
-      values[key] = value
-      stack.append(.dictionary(values, key: nil))
+    guard isDictionary else {
+      arrays[arrays.count - 1].append(value)
+      return
     }
+    guard let key = pendingKeys[pendingKeys.count - 1] else {
+      throw .invalid("a dictionary value without a key")
+    }
+    dictionaries[dictionaries.count - 1][key] = value
+    pendingKeys[pendingKeys.count - 1] = nil
   }
 
   private func checkCanAddValue() throws(Failure) {
-    if stack.isEmpty, root != nil { throw .invalid("a second top-level value") }
-    if case .dictionary(_, nil) = stack.last { throw .invalid("a dictionary value without a key") }
+    if openKinds.isEmpty, root != nil { throw .invalid("a second top-level value") }
+    if isInDictionary, pendingKeys.last == .some(nil) {
+      throw .invalid("a dictionary value without a key")
+    }
   }
 }
