@@ -123,7 +123,9 @@ do {
     let limit = rlim_t(number(2))
     var limits = rlimit(rlim_cur: limit, rlim_max: limit)
     #if canImport(Glibc)
-      guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else { exit(64, "setrlimit failed") }
+      guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else {
+        exit(64, "setrlimit failed")
+      }
     #else
       guard setrlimit(RLIMIT_FSIZE, &limits) == 0 else { exit(64, "setrlimit failed") }
     #endif
@@ -143,7 +145,8 @@ do {
     let parse = try milliseconds(50) { _ = try FileStore(url: store.url).allValues() }
     let cached = try milliseconds(1000) { _ = try store.allValues() }
     let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
-    exit(0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
+    exit(
+      0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

@@ -29,8 +29,10 @@ struct FileStoreCrashTests {
         kills += 1
         let check = try TestHelperProcess.run(["check-generations", store, keys])
         try #require(check.status == 0, "after kill \(kills): \(check.output)")
-        let generation = Int64(check.output.split(separator: " ").last?.trimmingCharacters(
-          in: .whitespacesAndNewlines) ?? "") ?? -1
+        let generation =
+          Int64(
+            check.output.split(separator: " ").last?.trimmingCharacters(
+              in: .whitespacesAndNewlines) ?? "") ?? -1
         #expect(generation >= lastGeneration, "the file went back in time")
         lastGeneration = generation
         generationsSeen.insert(generation)
@@ -70,7 +72,9 @@ struct FileStoreCrashTests {
       #expect(try Data(contentsOf: store) == before)
       #expect(directory.names() == ["preferences.plist", "preferences.plist.lock"])
       // The same change succeeds once there is room.
-      let retry = try TestHelperProcess.run(["write-limited", store.path, "10000000", "big", "200000"])
+      let retry = try TestHelperProcess.run([
+        "write-limited", store.path, "10000000", "big", "200000",
+      ])
       #expect(retry.status == 0)
       #expect(try FileStore(url: store).allValues().count == 2)
     }

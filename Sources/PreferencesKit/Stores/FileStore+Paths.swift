@@ -31,7 +31,8 @@ extension FileStore {
       }
     }
     throw PreferenceError(
-      .writeFailed, file: url, reason: "too many levels of symbolic links (\(SystemError.message(ELOOP)))")
+      .writeFailed, file: url,
+      reason: "too many levels of symbolic links (\(SystemError.message(ELOOP)))")
   }
 
   /// Creates `folder` and any missing parents with mode 0700, whatever the umask.

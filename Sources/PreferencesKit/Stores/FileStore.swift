@@ -109,6 +109,10 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
       } catch let error as PreferenceError where Self.isDamage(error) {
         try moveAside(damagedFileAtPath: target)
         values = [:]
+      } catch let error as PreferenceError {
+        throw PreferenceError(
+          .writeFailed, file: url,
+          reason: "the current file cannot be read, so it was not replaced: \(error.reason ?? "")")
       }
       for (key, value) in changes {
         values[key] = value

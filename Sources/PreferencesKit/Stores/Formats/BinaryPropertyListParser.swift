@@ -15,9 +15,10 @@ struct BinaryPropertyListParser {
   private let offsetTableStart: Int
   private var budget: Int
 
-  private init(bytes: [UInt8], offsetSize: Int, referenceSize: Int, objectCount: Int,
-    offsetTableStart: Int)
-  {
+  private init(
+    bytes: [UInt8], offsetSize: Int, referenceSize: Int, objectCount: Int,
+    offsetTableStart: Int
+  ) {
     self.bytes = bytes
     self.offsetSize = offsetSize
     self.referenceSize = referenceSize

@@ -17,7 +17,8 @@ extension JSONPropertyListParser {
 
   /// Reads `true` or `false`; `null` and anything else fail.
   mutating func readLiteral() throws -> PropertyListValue {
-    for (word, value) in [("true", true), ("false", false)] where bytes[index...].starts(with: word.utf8) {
+    for (word, value) in [("true", true), ("false", false)]
+    where bytes[index...].starts(with: word.utf8) {
       index += word.utf8.count
       return .bool(value)
     }
@@ -50,7 +51,8 @@ extension JSONPropertyListParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard digits() > 0 else { throw fail("a number with no digits in its exponent", at: start) }

@@ -71,7 +71,8 @@ struct JSONPropertyListParser {
         return .commaOrEnd
       }
       guard byte == UInt8(ascii: "\"") else {
-        throw fail("expected a key in double quotes, found \(ByteText.excerpt(at: index, in: bytes))")
+        throw fail(
+          "expected a key in double quotes, found \(ByteText.excerpt(at: index, in: bytes))")
       }
       let key = try readString()
       skipWhitespace()
