@@ -107,7 +107,10 @@ struct FileStoreTests {
         ("<plist><dict><key>k</key>" + String(repeating: "<array>", count: depth)).utf8
       ).write(to: xml)
       try Data(("{\"k\": " + String(repeating: "[", count: depth)).utf8).write(to: json)
-      for url in [xml, json] {
+      // A binary property list whose array holds itself: infinitely deep.
+      let binary = directory.file("deep-binary.plist")
+      try Data(BinaryFixtures.selfReferencingArray()).write(to: binary)
+      for url in [xml, json, binary] {
         let result = await Task.detached { () -> PreferenceError? in
           do {
             _ = try FileStore(url: url).allValues()
