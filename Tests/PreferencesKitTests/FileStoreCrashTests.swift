@@ -39,6 +39,9 @@ struct FileStoreCrashTests {
       }
       // The writers made progress between kills, so kills landed during writes.
       #expect(generationsSeen.count > 100)
+      // A temporary file left by a killed writer is cleared by the next write.
+      try FileStore(url: directory.file("preferences.plist")).apply(["after": .bool(true)])
+      #expect(directory.names() == ["preferences.plist", "preferences.plist.lock"])
     }
   }
 
