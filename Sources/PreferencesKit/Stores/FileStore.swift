@@ -95,7 +95,9 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
   ///
   /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
-  ///   and the system's error. The file is then left as it was, with no temporary file behind.
+  ///   and the system's error, or ``PreferenceError/Kind/nestingTooDeep`` /
+  ///   ``PreferenceError/Kind/unrepresentableValue`` for a value the format cannot hold. The file
+  ///   is then left as it was, with no temporary file behind.
   public func apply(_ changes: [String: PropertyListValue?]) throws {
     if changes.isEmpty { return }
     try writerLock.withLock { () throws -> Void in
