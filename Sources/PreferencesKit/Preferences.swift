@@ -103,9 +103,16 @@ open class Preferences: @unchecked Sendable {
 
   /// Creates preferences backed by the platform's default store.
   ///
-  /// That is `UserDefaults.standard` on Apple platforms and on Linux.
+  /// That is `UserDefaults.standard` on Apple platforms. On Linux, where Foundation's
+  /// `UserDefaults` loses updates between processes and can tear its file in a crash, it is a
+  /// ``FileStore`` at ``FileStore/defaultURL(for:)`` for ``FileStore/defaultIdentifier``:
+  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`, or `~/.config/...`.
   public convenience init() {
-    self.init(store: UserDefaultsStore(defaults: .standard))
+    #if canImport(Darwin)
+      self.init(store: UserDefaultsStore(defaults: .standard))
+    #else
+      self.init(store: FileStore(url: FileStore.defaultURL(for: FileStore.defaultIdentifier)))
+    #endif
   }
 
   /// The version of this class's preferences: 1 unless a subclass overrides it.

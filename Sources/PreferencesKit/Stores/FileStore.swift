@@ -100,6 +100,17 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
   ///   is then left as it was, with no temporary file behind.
   public func apply(_ changes: [String: PropertyListValue?]) throws {
     if changes.isEmpty { return }
+    try update { values in
+      for (key, value) in changes {
+        values[key] = value
+      }
+    }
+  }
+
+  /// Reads the file, lets `transform` change its values, and replaces the file, all under the
+  /// file lock, so no other writer can come between the read and the write. When `transform`
+  /// throws, the file is left as it was.
+  func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws {
     try writerLock.withLock { () throws -> Void in
       let target = try resolvedTargetPath()
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
@@ -116,9 +127,7 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
           .writeFailed, file: url,
           reason: "the current file cannot be read, so it was not replaced: \(error.reason ?? "")")
       }
-      for (key, value) in changes {
-        values[key] = value
-      }
+      try transform(&values)
       let bytes = try format.encode(values, file: url)
       let written = try replaceFile(atPath: target, with: bytes, values: values)
       snapshotLock.withLock { snapshot = written }

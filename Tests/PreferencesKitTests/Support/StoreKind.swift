@@ -6,6 +6,8 @@ import PreferencesKit
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case inMemory
   case userDefaults
+  case propertyListFile
+  case jsonFile
 
   var testDescription: String { rawValue }
 
@@ -13,7 +15,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   /// `makeStore` opens another store over the same place, as a second launch would.
   func withFreshStore<Result>(
     _ body: (_ makeStore: () -> any PreferenceStore) throws -> Result
-  ) rethrows -> Result {
+  ) throws -> Result {
     switch self {
     case .inMemory:
       let store = InMemoryStore()
@@ -22,6 +24,11 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
       return try withTemporarySuite { name, _ in
         try body { UserDefaultsStore(suiteName: name) }
       }
+    case .propertyListFile, .jsonFile:
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let url = directory.file(self == .jsonFile ? "preferences.json" : "preferences.plist")
+      return try body { FileStore(url: url) }
     }
   }
 }
