@@ -17,6 +17,9 @@
 //                                            limit (ulimit -f) set to <bytes>.
 //   hold-lock <store>                        Takes the store's file lock, prints "locked" and
 //                                            waits to be killed.
+//   sync-set <store> <sync file> <size>      Syncs HelperSyncedPreferences through a
+//                                            FileSyncStore, sets the synced fontSize and the
+//                                            local windowFrameData, and writes.
 //
 // Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
 // 64 bad usage.
@@ -147,6 +150,18 @@ do {
     let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
     exit(
       0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
+  case "sync-set":
+    guard arguments.count == 4, let size = Double(arguments[3]) else {
+      exit(64, "usage: sync-set <store> <sync file> <size>")
+    }
+    let prefs = HelperSyncedPreferences(store: store)
+    try prefs.startSyncing(with: FileSyncStore(url: URL(filePath: arguments[2])))
+    prefs.fontSize = size
+    prefs.windowFrameData = Data(rect: CGRect(x: size, y: size, width: size, height: size))
+    try prefs.writePreferences()
+    prefs.stopSyncing()
+    guard prefs.syncErrors.isEmpty else { exit(3, "\(prefs.syncErrors)") }
+    exit(0, "done")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// The same synced preferences as the test helper's.
+final class HelperSyncedPreferences: Preferences, @unchecked Sendable {
+  @Preference(synced: true) var fontSize = 12.0
+  @Preference(synced: true) var notes = ""
+  @Preference var windowFrameData = Data()
+}
+
+/// Changes made by another, real process reach this one.
+struct CrossProcessObservationTests {
+  @Test func aWatchingInstanceSeesAnotherProcessWriteItsFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let prefs = AppPreferences(store: FileStore(url: url))
+      let changes = prefs.changes()
+      prefs.startWatchingStore()
+      defer { prefs.stopWatchingStore() }
+      let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", "grace"])
+      #expect(outcome.status == 0)
+      let received = try await firstElements(1, of: changes)
+      #expect(received == [PreferenceChange(key: "userName", origin: .external)])
+      #expect(prefs.userName == "grace")
+    }
+  }
+
+  @Test func aSyncedChangeFromAnotherProcessArrivesAndALocalOneDoesNot() async throws {
+    try await withTemporaryDirectory { directory in
+      let syncFile = directory.file("app.sync.plist")
+      let prefs = HelperSyncedPreferences(store: FileStore(url: directory.file("here.plist")))
+      try prefs.startSyncing(with: FileSyncStore(url: syncFile))
+      defer { prefs.stopSyncing() }
+      let changes = prefs.changes()
+      let outcome = try TestHelperProcess.run([
+        "sync-set", directory.file("there.plist").path, syncFile.path, "17",
+      ])
+      #expect(outcome.status == 0, "\(outcome.output)")
+      let received = try await firstElements(1, of: changes)
+      #expect(received == [PreferenceChange(key: "fontSize", origin: .external)])
+      #expect(prefs.fontSize == 17)
+      #expect(prefs.windowFrameData.isEmpty)
+      #expect(try FileStore(url: directory.file("here.plist")).value(forKey: "fontSize") == .double(17))
+    }
+  }
+}
