@@ -143,3 +143,125 @@ struct MigrationTests {
     #expect(store.allValues()["fontSize"] == .double(14))
   }
 }
+
+struct ExportImportTests {
+  func everythingSet() -> AppPreferences {
+    let prefs = AppPreferences(store: InMemoryStore())
+    prefs.userName = "Ada"
+    prefs.fontSize = 13.5
+    prefs.hasAppRun = true
+    prefs.launchCount = 7
+    prefs.volume = 0.25
+    prefs.lastOpened = Date(timeIntervalSince1970: 1_700_000_000.123_456)
+    prefs.theme = .dark
+    prefs.recentFiles = ["a", "b"]
+    prefs.shortcuts = ["copy": 1]
+    prefs.person = Person(name: "Ada", quest: "Engines", age: 36)
+    prefs.hasWidgets = true
+    prefs.windowFrame = CGRect(x: 1, y: 2, width: 3, height: 4)
+    return prefs
+  }
+
+  @Test(arguments: Preferences.ExportFormat.allCases)
+  func anExportFollowedByAnImportRestoresEveryType(format: Preferences.ExportFormat) throws {
+    let source = everythingSet()
+    let backup = try source.exportValues(format: format)
+    let store = InMemoryStore()
+    let restored = AppPreferences(store: store)
+    let unknown = try restored.importValues(from: backup)
+    #expect(unknown.isEmpty)
+    #expect(restored.userName == "Ada")
+    #expect(restored.fontSize == 13.5)
+    #expect(restored.hasAppRun)
+    #expect(restored.launchCount == 7)
+    #expect(restored.volume == 0.25)
+    let expectedDate =
+      format == .json
+      ? Date(timeIntervalSince1970: 1_700_000_000.123_456) : Date(timeIntervalSince1970: 1_700_000_000)
+    #expect(restored.lastOpened == expectedDate)
+    #expect(restored.theme == .dark)
+    #expect(restored.recentFiles == ["a", "b"])
+    #expect(restored.shortcuts == ["copy": 1])
+    #expect(restored.person == Person(name: "Ada", quest: "Engines", age: 36))
+    #expect(restored.hasWidgets)
+    #expect(restored.windowFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
+    #expect(store.allValues()["userName"] == .string("Ada"))
+    #expect(!restored.isDirty)
+  }
+
+  @Test func anImportWithABadValueChangesNothingAndNamesEveryOffendingKey() throws {
+    let store = InMemoryStore(["userName": .string("before")])
+    let prefs = AppPreferences(store: store)
+    let document = Data(
+      #"{"userName": "after", "launchCount": "many", "theme": "sepia", "extra": 1}"#.utf8)
+    let error = #expect(throws: PreferenceError.self) { try prefs.importValues(from: document) }
+    #expect(error?.description.contains("\"launchCount\"") == true)
+    #expect(error?.description.contains("\"theme\"") == true)
+    #expect(prefs.userName == "before")
+    #expect(store.allValues() == ["userName": .string("before")])
+  }
+
+  @Test func unknownKeysAreReportedNotSilentlyDropped() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let unknown = try prefs.importValues(from: Data(#"{"fontSize": 9, "legacyThing": true}"#.utf8))
+    #expect(unknown == ["legacyThing"])
+    #expect(prefs.fontSize == 9)
+  }
+
+  @Test func onlyValuesThatDoNotHoldTheirDefaultsAreExported() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    prefs.fontSize = 20
+    let document = try PropertyListFileFormat.json.decode([UInt8](prefs.exportValues(format: .json)))
+    #expect(document == ["fontSize": .double(20)])
+  }
+}
+
+struct SchemaTests {
+  @Test func theSchemaListsEveryPreferenceWithItsTypeDefaultAndSyncFlag() {
+    let schema = SyncedPreferences.schema
+    #expect(schema.version == 1)
+    #expect(schema.entries.map(\.key) == ["theme", "fontSize", "windowFrameData", "notes"])
+    #expect(schema.entries.map(\.typeName) == ["Theme", "Double", "Data", "String"])
+    #expect(schema.entries.map(\.isSynced) == [true, true, false, true])
+    #expect(schema.entries[1].defaultValue == .double(12))
+    #expect(VersionTwoPreferences.schema.entries[0].previousKeys == ["FontSize", "font_size"])
+    #expect(VersionTwoPreferences.schema.version == 2)
+  }
+
+  @Test func theSchemaRendersAsJSON() throws {
+    let json = try JSONSerialization.jsonObject(with: AppPreferences.schema.jsonData())
+    let document = try #require(json as? [String: Any])
+    let preferences = try #require(document["preferences"] as? [[String: Any]])
+    #expect(preferences.count == 13)
+    #expect(preferences.first?["key"] as? String == "userName")
+    #expect(preferences.first?["type"] as? String == "String")
+  }
+
+  @Test func theGeneratedSettingsBundleParsesAndListsEditablePreferences() throws {
+    let data = CaseIterablePreferences.schema.settingsBundleRootPlist()
+    let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+    let root = try #require(plist as? [String: Any])
+    let specifiers = try #require(root["PreferenceSpecifiers"] as? [[String: Any]])
+    let byKey = Dictionary(
+      uniqueKeysWithValues: specifiers.compactMap { spec in
+        (spec["Key"] as? String).map { ($0, spec) }
+      })
+    #expect(Set(byKey.keys) == ["name", "enabled", "size", "mode"])
+    #expect(byKey["enabled"]?["Type"] as? String == "PSToggleSwitchSpecifier")
+    #expect(byKey["name"]?["Type"] as? String == "PSTextFieldSpecifier")
+    #expect(byKey["mode"]?["Type"] as? String == "PSMultiValueSpecifier")
+    #expect(byKey["mode"]?["Values"] as? [String] == ["fast", "careful"])
+  }
+}
+
+enum Mode: String, Codable, CaseIterable, Sendable {
+  case fast, careful
+}
+
+final class CaseIterablePreferences: Preferences, @unchecked Sendable {
+  @Preference var name = "x"
+  @Preference var enabled = true
+  @Preference var size = 3
+  @Preference var mode = Mode.fast
+  @Preference var stamp = Date(timeIntervalSince1970: 0)
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+extension Preferences {
+  /// The format of an exported document.
+  public enum ExportFormat: String, Sendable, CaseIterable {
+    /// JSON, with dates and data in the tagged form ``FileStore`` uses.
+    case json
+    /// An XML property list.
+    case plist
+  }
+
+  /// A document holding every preference that does not hold its default, for a person to read
+  /// and keep, or for ``importValues(from:)`` to restore.
+  ///
+  /// ```swift
+  /// let backup: Data = try prefs.exportValues(format: .json)
+  /// ```
+  ///
+  /// Values assigned but not yet written are included. XML property lists hold dates to the
+  /// second; JSON keeps them exactly.
+  ///
+  /// - Parameter format: JSON or an XML property list.
+  /// - Returns: The document's bytes.
+  /// - Throws: A ``PreferenceError`` for a value with no property-list form.
+  public func exportValues(format: ExportFormat) throws(PreferenceError) -> Data {
+    let writes = lock.withLock { cells.filter(\.isExplicit).map { $0.pendingWrite() } }
+    var values: [String: PropertyListValue] = [:]
+    for write in writes {
+      values[write.cell.key] = try write.encode()
+    }
+    do {
+      switch format {
+      case .json: return Data(try JSONPropertyListWriter.encode(values))
+      case .plist: return Data(try XMLPropertyListWriter.encode(values))
+      }
+    } catch {
+      throw PreferenceError(error, kind: .unrepresentableValue)
+    }
+  }
+
+  /// Restores the values in a document made by ``exportValues(format:)``, JSON or property
+  /// list, and saves them to the store.
+  ///
+  /// Every value is checked against its property's type first. Only if all fit are they
+  /// applied, as one batch; otherwise nothing changes and the error lists every key that does
+  /// not fit. Preferences the document does not mention keep their values. Observers hear of
+  /// the changes with origin ``PreferenceChange/Origin/external``.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The keys in the document that no property declares, which were not imported.
+  /// - Throws: A ``PreferenceError``: ``PreferenceError/Kind/corruptFile`` when the document
+  ///   does not parse, ``PreferenceError/Kind/typeMismatch`` listing every value that does not
+  ///   fit, or the store's error when saving fails.
+  @discardableResult
+  public func importValues(from data: Data) throws(PreferenceError) -> [String] {
+    let bytes = [UInt8](data)
+    let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    let document: [String: PropertyListValue]
+    do {
+      document = try (isJSON ? PropertyListFileFormat.json : .propertyList).decode(bytes)
+    } catch {
+      throw PreferenceError(error, kind: .corruptFile)
+    }
+    let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
+    let declared = Set(cells.map(\.key))
+    let unknown = values.keys.filter { !declared.contains($0) }.sorted()
+
+    let changes = cells.compactMap { cell in
+      values[cell.key].map {
+        cell.prepareLoad($0, lock: lock, keepingDirtyValue: false, comparing: true)
+      }
+    }
+    let problems = changes.compactMap(\.error)
+    if !problems.isEmpty {
+      throw PreferenceError(
+        .typeMismatch, key: problems.count == 1 ? problems[0].key : nil,
+        reason: "nothing was imported because \(problems.count) value(s) do not fit: "
+          + problems.map(\.description).joined(separator: "; "))
+    }
+    try writeLock.withLock { () throws(PreferenceError) in
+      do {
+        try store.apply(values.filter { declared.contains($0.key) })
+      } catch {
+        throw PreferenceError(error, kind: .writeFailed)
+      }
+      apply(changes, origin: .external)
+    }
+    return unknown
+  }
+}
