@@ -42,7 +42,8 @@ struct CrossProcessObservationTests {
       #expect(received == [PreferenceChange(key: "fontSize", origin: .external)])
       #expect(prefs.fontSize == 17)
       #expect(prefs.windowFrameData.isEmpty)
-      #expect(try FileStore(url: directory.file("here.plist")).value(forKey: "fontSize") == .double(17))
+      #expect(
+        try FileStore(url: directory.file("here.plist")).value(forKey: "fontSize") == .double(17))
     }
   }
 }

@@ -29,7 +29,8 @@ struct GeometryTests {
 
   @Test func theLegacy32BitLayoutIsRead() {
     let floats: [Float] = [1, 2, 3, 4]
-    let legacy = Data(floats.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian) { Array($0) } })
+    let legacy = Data(
+      floats.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian) { Array($0) } })
     #expect(legacy.count == 16)
     #expect(legacy.rectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
     let legacyPoint = Data(legacy.prefix(8))

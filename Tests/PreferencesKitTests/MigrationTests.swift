@@ -177,7 +177,8 @@ struct ExportImportTests {
     #expect(restored.volume == 0.25)
     let expectedDate =
       format == .json
-      ? Date(timeIntervalSince1970: 1_700_000_000.123_456) : Date(timeIntervalSince1970: 1_700_000_000)
+      ? Date(timeIntervalSince1970: 1_700_000_000.123_456)
+      : Date(timeIntervalSince1970: 1_700_000_000)
     #expect(restored.lastOpened == expectedDate)
     #expect(restored.theme == .dark)
     #expect(restored.recentFiles == ["a", "b"])
@@ -211,7 +212,8 @@ struct ExportImportTests {
   @Test func onlyValuesThatDoNotHoldTheirDefaultsAreExported() throws {
     let prefs = AppPreferences(store: InMemoryStore())
     prefs.fontSize = 20
-    let document = try PropertyListFileFormat.json.decode([UInt8](prefs.exportValues(format: .json)))
+    let document = try PropertyListFileFormat.json.decode(
+      [UInt8](prefs.exportValues(format: .json)))
     #expect(document == ["fontSize": .double(20)])
   }
 }

@@ -32,9 +32,10 @@ struct ObservationTests {
     prefs.fontSize = 20
     other.fontSize = 21
     prefs.recentFiles.append("x")
-    #expect(received.all == [
-      ["keys": "fontSize", "origin": "local"], ["keys": "recentFiles", "origin": "local"],
-    ])
+    #expect(
+      received.all == [
+        ["keys": "fontSize", "origin": "local"], ["keys": "recentFiles", "origin": "local"],
+      ])
   }
 
   @Test func aHandlerMayReadAndAssignTheSamePreferences() throws {
@@ -135,11 +136,19 @@ struct ObservationTests {
     let store = InMemoryStore()
     let prefs = AppPreferences(store: store)
     let fired = Received<String>()
-    withObservationTracking { _ = prefs.theme } onChange: { fired.append("reload") }
+    withObservationTracking {
+      _ = prefs.theme
+    } onChange: {
+      fired.append("reload")
+    }
     store.apply(["theme": .string("dark")])
     prefs.readPreferences()
     #expect(fired.all == ["reload"])
-    withObservationTracking { _ = prefs.theme } onChange: { fired.append("reset") }
+    withObservationTracking {
+      _ = prefs.theme
+    } onChange: {
+      fired.append("reset")
+    }
     prefs.resetToDefaults()
     #expect(fired.all == ["reload", "reset"])
   }
@@ -147,7 +156,11 @@ struct ObservationTests {
   @Test func anUnobservableSubclassStillStreamsButSkipsTheObservationFramework() async throws {
     let prefs = QuietPreferences(store: InMemoryStore())
     let fired = Received<String>()
-    withObservationTracking { _ = prefs.frameRate } onChange: { fired.append("frameRate") }
+    withObservationTracking {
+      _ = prefs.frameRate
+    } onChange: {
+      fired.append("frameRate")
+    }
     let rates = prefs.updates(of: \.frameRate, initial: false)
     prefs.frameRate = 120
     #expect(try await firstElements(1, of: rates) == [120])

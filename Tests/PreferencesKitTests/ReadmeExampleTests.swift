@@ -46,6 +46,7 @@ struct ReadmeExampleTests {
     let prefs = AppPreferences(store: store)
     prefs.windowFrame = CGRect(x: 10, y: 20, width: 300, height: 400)
     try prefs.writePreferences()
-    #expect(AppPreferences(store: store).windowFrame == CGRect(x: 10, y: 20, width: 300, height: 400))
+    #expect(
+      AppPreferences(store: store).windowFrame == CGRect(x: 10, y: 20, width: 300, height: 400))
   }
 }

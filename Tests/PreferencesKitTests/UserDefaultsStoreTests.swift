@@ -60,7 +60,8 @@ struct UserDefaultsStoreTests {
     try withTemporarySuite { name, _ in
       let store = UserDefaultsStore(suiteName: name)
       try store.apply(["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
-      #expect(try store.allValues() == ["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
+      #expect(
+        try store.allValues() == ["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
       try store.apply(["a": nil])
       #expect(try store.allValues() == ["b": .date(Date(timeIntervalSince1970: 5))])
     }

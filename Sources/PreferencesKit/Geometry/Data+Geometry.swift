@@ -55,7 +55,9 @@ extension Data {
   private init(packing components: [CGFloat]) {
     self.init(capacity: components.count * 8)
     for component in components {
-      Swift.withUnsafeBytes(of: Double(component).bitPattern.littleEndian) { append(contentsOf: $0) }
+      Swift.withUnsafeBytes(of: Double(component).bitPattern.littleEndian) {
+        append(contentsOf: $0)
+      }
     }
   }
 

@@ -27,7 +27,9 @@ extension Preferences {
       return nil  // The load that follows reports the store's error.
     }
     let recorded: Int? =
-      if case .integer(let version)? = all[ReservedKey.version] { Int(exactly: version) } else { nil }
+      if case .integer(let version)? = all[ReservedKey.version] { Int(exactly: version) } else {
+        nil
+      }
     var values = all.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     lock.withLock { storeVersion = recorded.map { .recorded($0) } ?? .unrecorded }
     let oldVersion = recorded ?? (values.isEmpty ? Self.version : 1)

@@ -76,7 +76,9 @@ public struct SyncLimits: Sendable, Hashable {
           expected: "at most \(maximumKeyCount) keys", found: "\(live.count) keys",
           reason: "the sync store would hold too many keys"))
     }
-    let total = live.reduce(0) { $0 + $1.key.utf8.count + ($1.value.value.map(Self.size(of:)) ?? 0) }
+    let total = live.reduce(0) {
+      $0 + $1.key.utf8.count + ($1.value.value.map(Self.size(of:)) ?? 0)
+    }
     if total > maximumTotalSize {
       errors.append(
         PreferenceError(

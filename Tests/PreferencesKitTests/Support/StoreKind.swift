@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import PreferencesKit
+import Testing
 
 /// Every store the package ships, so one behaviour can be tested against each.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
