@@ -88,6 +88,17 @@ struct MigrationTests {
     #expect(prefs.loadErrors.first?.description.contains("cannot convert darkMode") == true)
   }
 
+  @Test func aThrowingMigrationLeavesTheFileByteIdentical() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("preferences.plist")
+    try FileStore(url: url).apply(["darkMode": .bool(true), "userName": .string("ada")])
+    let before = try Data(contentsOf: url)
+    let prefs = FailingMigrationPreferences(store: FileStore(url: url))
+    #expect(prefs.loadErrors.map(\.kind) == [.migrationFailed])
+    #expect(try Data(contentsOf: url) == before)
+  }
+
   @Test func aStoreFromANewerVersionIsLoadedWithoutMigratingOrDowngrading() throws {
     let store = InMemoryStore(["PreferencesKit.version": .integer(3), "theme": .string("dark")])
     VersionTwoPreferences.migrations = 0

@@ -20,16 +20,20 @@ extension Preferences {
   /// - Returns: The error that stopped the migration, if one did. The store is unchanged then,
   ///   and the instance should hold its defaults.
   func migrateStoreIfNeeded() -> PreferenceError? {
+    // Version 1 has nothing to migrate from, and a store without a version counts as 1.
+    guard Self.version > 1 else { return nil }
     let all: [String: PropertyListValue]
     do {
+      let recorded = Self.recordedVersion(in: try store.values(forKeys: [ReservedKey.version]))
+      if let recorded, recorded >= Self.version {
+        lock.withLock { storeVersion = .recorded(recorded) }
+        return nil
+      }
       all = try store.allValues()
     } catch {
       return nil  // The load that follows reports the store's error.
     }
-    let recorded: Int? =
-      if case .integer(let version)? = all[ReservedKey.version] { Int(exactly: version) } else {
-        nil
-      }
+    let recorded = Self.recordedVersion(in: all)
     var values = all.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     lock.withLock { storeVersion = recorded.map { .recorded($0) } ?? .unrecorded }
     let oldVersion = recorded ?? (values.isEmpty ? Self.version : 1)
@@ -56,5 +60,11 @@ extension Preferences {
     }
     lock.withLock { storeVersion = .recorded(Self.version) }
     return nil
+  }
+
+  /// The version recorded among `values`, if any.
+  static func recordedVersion(in values: [String: PropertyListValue]) -> Int? {
+    guard case .integer(let version)? = values[ReservedKey.version] else { return nil }
+    return Int(exactly: version)
   }
 }
