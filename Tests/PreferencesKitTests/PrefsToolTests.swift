@@ -66,8 +66,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #expect(read.status == 0)
       #expect(read.output.hasPrefix("[\n  {\"$date\": \"1970-01-01T00:00:00.5Z\"},"))
       let text = String(read.output.dropLast())
-      #expect(try prefs.run(["write", "b.plist", "list", "-json", text]).status == 0)
-      #expect(try FileStore(url: directory.file("b.plist")).value(forKey: "list") == value)
+      #expect(try prefs.run(["write", "b.json", "list", "-json", text]).status == 0)
+      #expect(try FileStore(url: directory.file("b.json")).value(forKey: "list") == value)
     }
   }
 
@@ -201,14 +201,16 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #expect(export.status == 0)
       #expect(export.error.isEmpty)
       try Data(export.output.utf8).write(to: directory.file("exported.\(format)"))
-      for store in ["copy.plist", "copy.json"] {
+      // A store file keeps what its own format keeps: an XML store, whole seconds only.
+      let stores = format == "json" ? ["copy.json"] : ["copy.plist", "copy.json"]
+      for store in stores {
         let imported = try prefs.run(["import", store, "exported.\(format)"])
         #expect(imported.status == 0, "\(imported.error)")
         #expect(try FileStore(url: directory.file(store)).allValues() == values)
       }
-      let piped = try prefs.run(["import", "piped.plist", "-"], input: Data(export.output.utf8))
+      let piped = try prefs.run(["import", "piped.\(format)", "-"], input: Data(export.output.utf8))
       #expect(piped.status == 0)
-      #expect(try FileStore(url: directory.file("piped.plist")).allValues() == values)
+      #expect(try FileStore(url: directory.file("piped.\(format)")).allValues() == values)
     }
   }
 
