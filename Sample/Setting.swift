@@ -30,9 +30,8 @@ struct Setting {
       Setting("launchCount", "Int", \.launchCount, expected: "a whole number") { Int($0) },
       Setting("volume", "Float", \.volume, expected: "a number such as 0.8") { Float($0) },
       Setting(
-        "lastLaunch", "Date?", \.lastLaunch, show: { $0?.formatted(.iso8601) ?? "none" },
-        expected: "an ISO 8601 date such as 2024-05-01T09:30:00Z, or none"
-      ) { text in text == "none" ? .some(nil) : ISO8601DateFormatter().date(from: text) },
+        "lastLaunch", "Date?", \.lastLaunch, show: showDate,
+        expected: "an ISO 8601 date such as 2024-05-01T09:30:00Z, or none", parse: parseDate),
       Setting("homepage", "URL", \.homepage, show: \.absoluteString, expected: "a URL") {
         URL(string: $0).flatMap { $0.scheme == nil ? nil : $0 }
       },
@@ -42,8 +41,7 @@ struct Setting {
       ) { Theme(rawValue: $0) },
       Setting(
         "recentFiles", "[String]", \.recentFiles, show: { $0.joined(separator: ", ") },
-        expected: "names separated by commas"
-      ) { text in text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+        expected: "names separated by commas", parse: parseList),
       Setting(
         "shortcuts", "[String: Int]", \.shortcuts, show: showShortcuts,
         expected: "pairs such as save=83,open=79", parse: parseShortcuts),
@@ -73,6 +71,19 @@ struct Setting {
       prefs[keyPath: property] = value
       return true
     }
+  }
+
+  private static func showDate(_ date: Date?) -> String {
+    date?.formatted(.iso8601) ?? "none"
+  }
+
+  private static func parseDate(_ text: String) -> Date?? {
+    if text == "none" { return .some(nil) }
+    return ISO8601DateFormatter().date(from: text).map { .some($0) }
+  }
+
+  private static func parseList(_ text: String) -> [String]? {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
   private static func showShortcuts(_ shortcuts: [String: Int]) -> String {

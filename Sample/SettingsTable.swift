@@ -32,7 +32,9 @@ struct SettingsTable {
     return all.map { row in
       row.indices.map { column in
         column == row.count - 1
-          ? row[column] : row[column].padding(toLength: widths[column] + 2, withPad: " ",
+          ? row[column]
+          : row[column].padding(
+            toLength: widths[column] + 2, withPad: " ",
             startingAt: 0)
       }.joined()
     }

@@ -52,8 +52,10 @@ case .set(let key, let text):
     fail(.badValue("there is no setting \"\(key)\"; the settings are: \(keys)"))
   }
   guard setting.assign(prefs, text) else {
-    fail(.badValue("\"\(text)\" is not a value for \(key) (\(setting.typeName)): "
-      + "expected \(setting.expected)"))
+    fail(
+      .badValue(
+        "\"\(text)\" is not a value for \(key) (\(setting.typeName)): "
+          + "expected \(setting.expected)"))
   }
 default:
   break

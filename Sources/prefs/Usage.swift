@@ -2,8 +2,10 @@
 enum Usage {
   /// One line naming the command's arguments, or every command's when `name` is `nil`.
   static func synopsis(of name: CommandName?) -> String {
-    guard let name else { return "prefs COMMAND STORE ... (commands: keys read write delete "
-      + "export import; 'prefs --help' lists them)" }
+    guard let name else {
+      return "prefs COMMAND STORE ... (commands: keys read write delete "
+        + "export import; 'prefs --help' lists them)"
+    }
     return switch name {
     case .keys: "prefs keys STORE"
     case .read: "prefs read STORE [KEY] [--json]"

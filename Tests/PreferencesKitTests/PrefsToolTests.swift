@@ -14,7 +14,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
 /// End-to-end tests of the built `prefs` executable, each in a fresh temporary directory.
 @Suite struct PrefsToolTests {
   static let typeFlagCases: [TypeFlagCase] = [
-    TypeFlagCase(flag: "-string", input: "hello, world", printed: "hello, world",
+    TypeFlagCase(
+      flag: "-string", input: "hello, world", printed: "hello, world",
       stored: .string("hello, world")),
     TypeFlagCase(flag: "-string", input: "-5", printed: "-5", stored: .string("-5")),
     TypeFlagCase(flag: "-int", input: "-42", printed: "-42", stored: .integer(-42)),
@@ -28,12 +29,14 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     TypeFlagCase(
       flag: "-date", input: "2024-05-01T11:30:00+02:00", printed: "2024-05-01T09:30:00Z",
       stored: .date(Date(timeIntervalSince1970: 1_714_555_800))),
-    TypeFlagCase(flag: "-data", input: "AAEC/w==", printed: "AAEC/w==",
+    TypeFlagCase(
+      flag: "-data", input: "AAEC/w==", printed: "AAEC/w==",
       stored: .data(Data([0, 1, 2, 255]))),
     TypeFlagCase(flag: "-json", input: "7", printed: "7", stored: .integer(7)),
     TypeFlagCase(
       flag: "-json", input: #"{"a": [1, 2.0, "x"], "b": {"$data": "AQI="}}"#,
-      printed: "{\n  \"a\": [\n    1,\n    2.0,\n    \"x\"\n  ],\n  \"b\": {\"$data\": \"AQI=\"}\n}",
+      printed:
+        "{\n  \"a\": [\n    1,\n    2.0,\n    \"x\"\n  ],\n  \"b\": {\"$data\": \"AQI=\"}\n}",
       stored: .dictionary([
         "a": .array([.integer(1), .double(2), .string("x")]), "b": .data(Data([1, 2])),
       ])),
@@ -208,7 +211,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
         #expect(imported.status == 0, "\(imported.error)")
         #expect(try FileStore(url: directory.file(store)).allValues() == values)
       }
-      let piped = try prefs.run(["import", "piped.\(format)", "-"], input: Data(export.output.utf8))
+      let piped = try prefs.run(
+        ["import", "piped.\(format)", "-"], input: Data(export.output.utf8))
       #expect(piped.status == 0)
       #expect(try FileStore(url: directory.file("piped.\(format)")).allValues() == values)
     }
@@ -236,7 +240,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       let original: [String: PropertyListValue?] = ["a": .integer(1), "keep": .bool(true)]
       try FileStore(url: directory.file("merged.plist")).apply(original)
       try FileStore(url: directory.file("replaced.plist")).apply(original)
-      #expect(try prefs.run(["import", "merged.plist", "-", "--merge"], input: document).status == 0)
+      #expect(
+        try prefs.run(["import", "merged.plist", "-", "--merge"], input: document).status == 0)
       #expect(try prefs.run(["import", "replaced.plist", "-"], input: document).status == 0)
       #expect(
         try FileStore(url: directory.file("merged.plist")).allValues() == [

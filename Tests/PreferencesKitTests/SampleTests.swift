@@ -49,11 +49,14 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     SampleSetCase(key: "showsToolbar", text: "false", stored: .bool(false)),
     SampleSetCase(key: "volume", text: "0.25", stored: .double(0.25)),
     SampleSetCase(key: "userName", text: "Ada", stored: .string("Ada")),
-    SampleSetCase(key: "homepage", text: "https://example.com/a", stored: .string(
-      "https://example.com/a")),
+    SampleSetCase(
+      key: "homepage", text: "https://example.com/a",
+      stored: .string(
+        "https://example.com/a")),
     SampleSetCase(key: "theme", text: "dark", stored: .string("dark")),
     SampleSetCase(
-      key: "recentFiles", text: "a.txt, b.txt", stored: .array([.string("a.txt"), .string("b.txt")])
+      key: "recentFiles", text: "a.txt, b.txt",
+      stored: .array([.string("a.txt"), .string("b.txt")])
     ),
     SampleSetCase(
       key: "shortcuts", text: "quit=81", stored: .dictionary(["quit": .integer(81)])),

@@ -58,7 +58,8 @@ struct BuiltProgram {
       try Data().write(to: error)
       process.standardError = try FileHandle(forWritingTo: error)
     }
-    process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) }
+    process.standardInput =
+      try input.map { try FileHandle(forReadingFrom: $0) }
       ?? FileHandle.nullDevice
     try process.run()
     return process
