@@ -30,13 +30,11 @@ struct SettingsTable {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
-      row.indices.map { column in
-        column == row.count - 1
-          ? row[column]
-          : row[column].padding(
-            toLength: widths[column] + 2, withPad: " ",
-            startingAt: 0)
-      }.joined()
+      // Every cell but the last is padded to its column's width and two spaces.
+      let padded = zip(row.dropLast(), widths).map { cell, width in
+        cell.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+      }
+      return padded.joined() + (row.last ?? "")
     }
   }
 }
