@@ -7,16 +7,25 @@ let package = Package(
     .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
   products: [
-    .library(name: "PreferencesKit", targets: ["PreferencesKit"])
+    .library(name: "PreferencesKit", targets: ["PreferencesKit"]),
+    .executable(name: "prefs", targets: ["prefs"]),
   ],
   targets: [
     // The library: the toolchain alone, no dependencies.
     .target(name: "PreferencesKit"),
 
+    // The `prefs` command-line tool, modeled on macOS `defaults`.
+    .executableTarget(name: "prefs", dependencies: ["PreferencesKit"]),
+
+    // The sample app: `swift run Sample`.
+    .executableTarget(name: "Sample", dependencies: ["PreferencesKit"], path: "Sample"),
+
     // Tests, and the helper program they start to test the file store across real processes.
     .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
+    // The tests also run the built `prefs` and `Sample` executables, so they depend on them.
     .testTarget(
-      name: "PreferencesKitTests", dependencies: ["PreferencesKit", "PreferencesTestHelper"]),
+      name: "PreferencesKitTests",
+      dependencies: ["PreferencesKit", "PreferencesTestHelper", "prefs", "Sample"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ import Foundation
 /// writes back into dates, data and non-finite doubles. `null` has no property-list form and
 /// is refused. Failures are ``PreferenceError`` values of kind
 /// ``PreferenceError/Kind/corruptFile`` that give the line and column.
-struct JSONPropertyListParser {
+package struct JSONPropertyListParser {
   private enum Expectation {
     case value, valueOrEnd, key, keyOrEnd, commaOrEnd
   }
@@ -21,7 +21,7 @@ struct JSONPropertyListParser {
   }
 
   /// Parses `bytes` into the document's top-level value.
-  static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+  package static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
     var parser = JSONPropertyListParser(bytes: bytes)
     return try parser.parseDocument()
   }

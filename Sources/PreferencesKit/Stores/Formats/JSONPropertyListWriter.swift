@@ -13,14 +13,14 @@ import Foundation
 ///   the reader removes the extra `$`.
 ///
 /// Keys are sorted and each is on its own line, so the file is stable and diffs well.
-struct JSONPropertyListWriter {
+package struct JSONPropertyListWriter {
   private var output: [UInt8] = []
 
   /// The UTF-8 bytes of the JSON document.
   ///
   /// - Throws: ``PreferenceError/Kind/nestingTooDeep`` beyond 512 levels,
   ///   ``PreferenceError/Kind/unrepresentableValue`` for a date that is not finite.
-  static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
+  package static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = JSONPropertyListWriter()
     writer.output.reserveCapacity(48 * values.count + 16)
     try writer.write(.dictionary(values), depth: 1, path: "")
@@ -109,7 +109,7 @@ struct JSONPropertyListWriter {
 
   /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` with the fewest fractional digits that read back as
   /// exactly the same date.
-  static func timestamp(for date: Date) -> String? {
+  package static func timestamp(for date: Date) -> String? {
     guard let (seconds, fraction) = ISO8601Timestamp.split(date),
       let whole = ISO8601Timestamp.string(secondsSince1970: seconds)
     else { return nil }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The format of a store's file, chosen by its extension.
-enum PropertyListFileFormat {
+package enum PropertyListFileFormat {
   /// An XML property list; binary property lists are read too. Every extension but `.json`.
   case propertyList
   /// JSON with tagged dates and data, for the `.json` extension.
   case json
 
-  init(fileExtension: String) {
+  package init(fileExtension: String) {
     self = fileExtension.lowercased() == "json" ? .json : .propertyList
   }
 
@@ -15,7 +15,7 @@ enum PropertyListFileFormat {
   ///
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` or
   ///   ``PreferenceError/Kind/nestingTooDeep``, without a file (the caller adds it).
-  func decode(_ bytes: [UInt8]) throws -> [String: PropertyListValue] {
+  package func decode(_ bytes: [UInt8]) throws -> [String: PropertyListValue] {
     guard !bytes.isEmpty else {
       throw PreferenceError(.corruptFile, reason: "the file is empty (0 bytes)")
     }
@@ -38,7 +38,7 @@ enum PropertyListFileFormat {
   }
 
   /// The bytes of a file holding `values`.
-  func encode(_ values: [String: PropertyListValue], file: URL) throws -> [UInt8] {
+  package func encode(_ values: [String: PropertyListValue], file: URL) throws -> [UInt8] {
     do {
       switch self {
       case .json: return try JSONPropertyListWriter.encode(values)

@@ -1,0 +1,67 @@
+import Foundation
+import PreferencesKit
+
+/// What the sample was asked to do, and with which store.
+///
+/// ```
+/// Sample [--store PATH]                  show the settings
+/// Sample [--store PATH] set KEY VALUE    change one setting
+/// Sample [--store PATH] reset            put every setting back to its default
+/// Sample [--store PATH] watch            print changes made by other programs
+/// ```
+struct SampleCommand {
+  /// The action to take.
+  enum Action: Equatable {
+    case show
+    case set(key: String, value: String)
+    case reset
+    case watch
+    case help
+  }
+
+  /// The usage text, printed by `--help` and after a usage error.
+  static let usage = """
+    usage: Sample [--store PATH] [set KEY VALUE | reset | watch | --help]
+      (no command)   count this launch and print every setting
+      set KEY VALUE  change one setting; VALUE is parsed as the setting's type
+      reset          put every setting back to its default
+      watch          print each change other programs (such as prefs) make, until Control-C
+      --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
+    """
+
+  /// The action to take.
+  let action: Action
+  /// The file the settings live in.
+  let storeURL: URL
+
+  /// Parses the command line, without the program's name.
+  ///
+  /// - Throws: A ``SampleFailure`` saying what is wrong.
+  init(_ arguments: [String]) throws(SampleFailure) {
+    var words = arguments
+    if let index = words.firstIndex(of: "--store") {
+      guard index + 1 < words.count, !words[index + 1].isEmpty else {
+        throw .usage("--store needs a file path")
+      }
+      storeURL = URL(fileURLWithPath: words[index + 1])
+      words.removeSubrange(index...(index + 1))
+    } else {
+      storeURL = FileStore.defaultURL(for: SamplePreferences.identifier)
+    }
+    switch words.first {
+    case nil:
+      action = .show
+    case "set":
+      guard words.count == 3 else { throw .usage("set takes a KEY and a VALUE") }
+      action = .set(key: words[1], value: words[2])
+    case "reset" where words.count == 1:
+      action = .reset
+    case "watch" where words.count == 1:
+      action = .watch
+    case "--help", "-h", "help":
+      action = .help
+    default:
+      throw .usage("unknown command \"\(words.joined(separator: " "))\"")
+    }
+  }
+}

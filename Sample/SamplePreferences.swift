@@ -1,0 +1,41 @@
+import Foundation
+import PreferencesKit
+
+/// The sample app's settings: one of each kind of value PreferencesKit stores.
+///
+/// Every `@Preference` property is a setting: its name is its key in the store and its
+/// declared value is its default. ``setDefaults()`` sets the defaults that cannot be written
+/// in a declaration.
+final class SamplePreferences: Preferences, @unchecked Sendable {
+  /// The identifier that names the sample's store: on Linux
+  /// `$XDG_CONFIG_HOME/com.example.PreferencesSample/preferences.plist` (`~/.config/...`).
+  static let identifier = "com.example.PreferencesSample"
+
+  @Preference var userName = ""
+  @Preference var fontSize = 12.0
+  @Preference var showsToolbar = true
+  @Preference var launchCount = 0
+  @Preference var volume: Float = 0.5
+  @Preference var lastLaunch: Date? = nil
+  @Preference var homepage = URL(string: "https://swift.org")!
+  @Preference var theme = Theme.system
+  @Preference var recentFiles: [String] = []
+  @Preference var shortcuts: [String: Int] = [:]
+  @Preference var author: Author? = nil
+  @Preference var windowFrameData = Data()
+
+  /// The main window's frame, stored as 32 bytes in `windowFrameData`.
+  var windowFrame: CGRect {
+    get { windowFrameData.rectValue ?? .zero }
+    set { windowFrameData = Data(rect: newValue) }
+  }
+
+  /// Defaults computed when the app runs; assigning them here keeps them defaults, so they are
+  /// never written to the store unless the user changes them.
+  override func setDefaults() {
+    userName = ProcessInfo.processInfo.environment["USER"] ?? "friend"
+    recentFiles = ["README.md"]
+    shortcuts = ["open": 79, "save": 83]
+    windowFrame = CGRect(x: 100, y: 100, width: 800, height: 600)
+  }
+}

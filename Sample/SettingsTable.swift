@@ -1,0 +1,40 @@
+import Foundation
+
+/// The settings as an aligned table: key, type, value, and whether the value is the default.
+///
+/// ```
+/// KEY              TYPE           VALUE                  DEFAULT
+/// fontSize         Double         16.0                   no
+/// showsToolbar     Bool           true                   yes
+/// ```
+struct SettingsTable {
+  /// The rows, one per setting.
+  private var rows: [[String]] = []
+
+  /// The table of `prefs`, comparing each value with the one in `defaults`.
+  ///
+  /// - Parameters:
+  ///   - prefs: The settings to show.
+  ///   - defaults: An instance holding every default, to tell which values differ.
+  init(_ prefs: SamplePreferences, defaults: SamplePreferences) {
+    for setting in Setting.all {
+      let value = setting.show(prefs)
+      let isDefault = value == setting.show(defaults)
+      rows.append([setting.key, setting.typeName, value, isDefault ? "yes" : "no"])
+    }
+  }
+
+  /// The table's lines, with a header, each column as wide as its widest cell.
+  var lines: [String] {
+    let header = ["KEY", "TYPE", "VALUE", "DEFAULT"]
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      // Every cell but the last is padded to its column's width and two spaces.
+      let padded = zip(row.dropLast(), widths).map { cell, width in
+        cell.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+      }
+      return padded.joined() + (row.last ?? "")
+    }
+  }
+}

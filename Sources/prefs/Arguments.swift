@@ -1,0 +1,123 @@
+/// Turns the command line into a ``Command``.
+///
+/// The grammar is small enough to parse by hand, which keeps the package free of
+/// dependencies: `prefs COMMAND STORE [operands and options]`, where `STORE` is one word or
+/// `--suite NAME`, options start with `--`, and `--` ends the options. `write` takes its last
+/// three words as they are, so a value may start with `-`.
+enum Arguments {
+  /// Parses `arguments`, the command line without the program's name.
+  ///
+  /// - Throws: A usage ``ToolFailure`` naming what is wrong.
+  static func parse(_ arguments: [String]) throws(ToolFailure) -> Command {
+    guard let first = arguments.first else {
+      throw .usage("no command given", command: nil)
+    }
+    var rest = Array(arguments.dropFirst())
+    if ["help", "--help", "-h"].contains(first) {
+      guard let topic = rest.first else { return .help(nil) }
+      guard rest.count == 1, let name = CommandName(rawValue: topic) else {
+        throw .usage("no help on \"\(rest.joined(separator: " "))\"", command: nil)
+      }
+      return .help(name)
+    }
+    guard let name = CommandName(rawValue: first) else {
+      throw .usage("unknown command \"\(first)\"", command: nil)
+    }
+    let asksForHelp = { (word: String) in word == "--help" || word == "-h" }
+    if let word = rest.first, asksForHelp(word) { return .help(name) }
+    if name != .write, rest.contains(where: asksForHelp) { return .help(name) }
+    let store = try takeStore(from: &rest, command: name)
+    switch name {
+    case .keys:
+      _ = try scan(rest, command: name, options: [], operands: 0...0)
+      return .keys(store)
+    case .read:
+      let scanned = try scan(rest, command: name, options: ["--json"], operands: 0...1)
+      return .read(store, key: scanned.operands.first, json: scanned.options["--json"] != nil)
+    case .write:
+      guard rest.count == 3 else {
+        throw .usage("write takes a KEY, a type flag and a value", command: name)
+      }
+      return .write(store, key: rest[0], value: try ValueText.parse(rest[2], flag: rest[1]))
+    case .delete:
+      let scanned = try scan(rest, command: name, options: [], operands: 1...1)
+      return .delete(store, key: scanned.operands[0])
+    case .export:
+      let scanned = try scan(rest, command: name, options: ["--format"], operands: 0...0)
+      guard let text = scanned.options["--format"] else { return .export(store, format: nil) }
+      guard let format = ExportFormat(rawValue: text) else {
+        throw .usage("--format takes plist or json, not \"\(text)\"", command: name)
+      }
+      return .export(store, format: format)
+    case .import:
+      let scanned = try scan(
+        rest, command: name, options: ["--merge", "--replace"], operands: 1...1)
+      if scanned.options["--merge"] != nil, scanned.options["--replace"] != nil {
+        throw .usage("choose one of --merge and --replace", command: name)
+      }
+      let mode: Command.ImportMode = scanned.options["--merge"] != nil ? .merge : .replace
+      return .import(store, source: scanned.operands[0], mode: mode)
+    }
+  }
+
+  /// Removes the `STORE` argument, one word or `--suite NAME`, from the front of `words`.
+  private static func takeStore(
+    from words: inout [String], command: CommandName
+  ) throws(ToolFailure) -> StoreLocation {
+    guard let word = words.first, !word.isEmpty else {
+      throw .usage("\(command.rawValue) needs a STORE", command: command)
+    }
+    if word == "--suite" {
+      guard words.count >= 2, !words[1].isEmpty else {
+        throw .usage("--suite needs a suite name", command: command)
+      }
+      defer { words.removeFirst(2) }
+      return .suite(words[1])
+    }
+    guard !word.hasPrefix("-") else {
+      throw .usage("expected a STORE, not the option \"\(word)\"", command: command)
+    }
+    words.removeFirst()
+    return StoreLocation(argument: word)
+  }
+
+  /// Splits `words` into operands and options. `--format` takes a value (`--format json` or
+  /// `--format=json`); the other options are flags, whose value is recorded as empty.
+  private static func scan(
+    _ words: [String], command: CommandName, options allowed: Set<String>,
+    operands count: ClosedRange<Int>
+  ) throws(ToolFailure) -> (operands: [String], options: [String: String]) {
+    var operands: [String] = []
+    var options: [String: String] = [:]
+    var index = 0
+    var optionsEnded = false
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if optionsEnded || word == "-" || !word.hasPrefix("-") {
+        operands.append(word)
+      } else if word == "--" {
+        optionsEnded = true
+      } else if let equals = word.firstIndex(of: "="), allowed.contains(String(word[..<equals])) {
+        options[String(word[..<equals])] = String(word[word.index(after: equals)...])
+      } else if word == "--format", allowed.contains(word) {
+        guard index < words.count else {
+          throw .usage("--format needs plist or json", command: command)
+        }
+        options[word] = words[index]
+        index += 1
+      } else if allowed.contains(word) {
+        options[word] = ""
+      } else {
+        throw .usage("unknown option \"\(word)\" for \(command.rawValue)", command: command)
+      }
+    }
+    guard count.contains(operands.count) else {
+      let expected = count.upperBound == 0 ? "no" : count.lowerBound == 0 ? "at most one" : "one"
+      throw .usage(
+        "\(command.rawValue) takes \(expected) argument after STORE, found \(operands.count)",
+        command: command)
+    }
+    return (operands, options)
+  }
+}

@@ -1,0 +1,9 @@
+/// The commands `prefs` understands, by the name typed on the command line.
+enum CommandName: String, CaseIterable {
+  case keys
+  case read
+  case write
+  case delete
+  case export
+  case `import`
+}

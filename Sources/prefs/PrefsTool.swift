@@ -1,0 +1,24 @@
+import Foundation
+
+/// The tool's entry point: parses the command line, runs the command and reports failures.
+enum PrefsTool {
+  /// Runs one invocation of `prefs`.
+  ///
+  /// - Parameter arguments: The command line, without the program's name.
+  /// - Returns: The exit status: 0 success, 1 key not found, 2 usage error, 3 a file could not
+  ///   be read or written.
+  static func run(_ arguments: [String]) -> Int32 {
+    do throws(ToolFailure) {
+      let command = try Arguments.parse(arguments)
+      try command.run()
+      return 0
+    } catch {
+      Console.error("prefs: \(error.message)")
+      if case .usage(_, let name) = error {
+        Console.error("usage: \(Usage.synopsis(of: name))")
+        Console.error("Run 'prefs help\(name.map { " \($0.rawValue)" } ?? "")' for more.")
+      }
+      return error.exitStatus
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PreferencesKit
+
+/// The store a command works on, as its `STORE` argument names it.
+enum StoreLocation: Equatable {
+  /// A `FileStore` file: `.json` holds JSON, anything else an XML property list.
+  case file(URL)
+  /// A `UserDefaults` suite, named with `--suite NAME`.
+  case suite(String)
+
+  /// Resolves a `STORE` argument that is not `--suite NAME`.
+  ///
+  /// A path (anything ending in `.plist` or `.json`, or containing a `/`) names that file,
+  /// relative to the current folder. Anything else is an app identifier, which names the file
+  /// that app's `FileStore.defaultURL(for:)` gives: on Linux
+  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`.
+  ///
+  /// - Parameter argument: The `STORE` argument, not empty.
+  init(argument: String) {
+    let lowercased = argument.lowercased()
+    if argument.contains("/") || lowercased.hasSuffix(".plist") || lowercased.hasSuffix(".json") {
+      self = .file(URL(fileURLWithPath: argument).standardizedFileURL)
+    } else {
+      self = .file(FileStore.defaultURL(for: argument))
+    }
+  }
+
+  /// The store itself. Creating it reads and writes nothing.
+  func makeStore() -> any PreferenceStore {
+    switch self {
+    case .file(let url): FileStore(url: url)
+    case .suite(let name): UserDefaultsStore(suiteName: name)
+    }
+  }
+
+  /// How messages name the store: its path, or `suite NAME`.
+  var displayName: String {
+    switch self {
+    case .file(let url): url.path
+    case .suite(let name): "suite \(name)"
+    }
+  }
+
+  /// The format the store's own file has, which `export` uses unless told otherwise.
+  var nativeFormat: ExportFormat {
+    switch self {
+    case .file(let url): url.pathExtension.lowercased() == "json" ? .json : .plist
+    case .suite: .plist
+    }
+  }
+}

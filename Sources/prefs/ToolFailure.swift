@@ -1,0 +1,47 @@
+import Foundation
+import PreferencesKit
+
+/// Why a `prefs` command failed, which decides its message and its exit status.
+enum ToolFailure: Error {
+  /// The command line is wrong: exit status 2, followed by the command's synopsis.
+  case usage(String, command: CommandName?)
+  /// The key is not in the store: exit status 1.
+  case keyNotFound(String, store: String)
+  /// The store, or a file to import, could not be read or written: exit status 3.
+  case inputOutput(String)
+
+  /// The exit status that reports this failure.
+  var exitStatus: Int32 {
+    switch self {
+    case .keyNotFound: 1
+    case .usage: 2
+    case .inputOutput: 3
+    }
+  }
+
+  /// One line for standard error, without the `prefs: ` prefix.
+  var message: String {
+    switch self {
+    case .usage(let message, _): message
+    case .keyNotFound(let key, let store): "key \"\(key)\" not found in \(store)"
+    case .inputOutput(let message): message
+    }
+  }
+
+  /// A failure to `verb` (such as "read") `subject`, with what `error` says about it.
+  static func inputOutput(_ verb: String, _ subject: String, _ error: any Error) -> ToolFailure {
+    .inputOutput("cannot \(verb) \(subject): \(details(of: error))")
+  }
+
+  /// What went wrong, without the file's name, which the caller names itself.
+  private static func details(of error: any Error) -> String {
+    guard let error = error as? PreferenceError else { return String(describing: error) }
+    var parts: [String] = []
+    if let key = error.key { parts.append("preference \"\(key)\"") }
+    if let path = error.path { parts.append("at \(path)") }
+    if let expected = error.expected { parts.append("expected \(expected)") }
+    if let found = error.found { parts.append("found \(found)") }
+    if let reason = error.reason { parts.append(reason) }
+    return parts.isEmpty ? error.kind.description : parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,94 @@
+/// The tool's help texts: one synopsis line per command, and a page per command.
+enum Usage {
+  /// One line naming the command's arguments, or every command's when `name` is `nil`.
+  static func synopsis(of name: CommandName?) -> String {
+    guard let name else {
+      return "prefs COMMAND STORE ... (commands: keys read write delete "
+        + "export import; 'prefs --help' lists them)"
+    }
+    return switch name {
+    case .keys: "prefs keys STORE"
+    case .read: "prefs read STORE [KEY] [--json]"
+    case .write:
+      "prefs write STORE KEY (-string S | -int N | -float X | -bool true|false"
+        + " | -date ISO8601 | -data BASE64 | -json JSON)"
+    case .delete: "prefs delete STORE KEY"
+    case .export: "prefs export STORE [--format plist|json]"
+    case .import: "prefs import STORE FILE|- [--replace|--merge]"
+    }
+  }
+
+  /// The text `prefs --help` prints.
+  static var overview: String {
+    """
+    prefs: read and change the preferences of apps built with PreferencesKit.
+
+    \(CommandName.allCases.map { "  " + synopsis(of: $0) }.joined(separator: "\n"))
+      prefs help [COMMAND]
+
+    STORE is one of:
+      PATH          a preferences file: .json holds JSON, .plist (or any other name) an XML
+                    property list. A STORE containing '/' or ending in .plist or .json is a path.
+      IDENTIFIER    an app's identifier, such as com.example.app: the file that app's
+                    FileStore.defaultURL(for:) names ($XDG_CONFIG_HOME/IDENTIFIER/
+                    preferences.plist on Linux, ~/Library/Application Support/IDENTIFIER/
+                    preferences.plist on Apple platforms).
+      --suite NAME  a UserDefaults suite.
+
+    Writes take the store's lock and replace its file atomically, so a running app loses
+    nothing, and an app watching its store sees the change.
+
+    Exit status: 0 success, 1 key not found, 2 usage error, 3 a file (the store, or the file
+    to import) could not be read or written.
+    """
+  }
+
+  /// The text `prefs help COMMAND` prints.
+  static func page(for name: CommandName) -> String {
+    let body =
+      switch name {
+      case .keys:
+        "Prints the store's keys, sorted, one per line."
+      case .read:
+        """
+        With a KEY, prints that key's value bare: a string as it is, a number or a Boolean
+        (true/false) plainly, a date in ISO 8601 UTC with as many fractional digits as it
+        has, data in base64, and an array or a dictionary as JSON. With --json, prints the
+        value as JSON, as -json takes it. Without a KEY, prints the whole store as a JSON
+        object, the same text as 'prefs export STORE --format json'.
+        Exits with status 1 when the key is not in the store.
+        """
+      case .write:
+        """
+        Sets KEY to a value of the type its flag names:
+          -string S           a string, taken as it is
+          -int N              a 64-bit integer
+          -float X            a floating-point number (stored as a double)
+          -bool B             true or false (yes/no and 1/0 are accepted too)
+          -date ISO8601       a date such as 2024-05-01T09:30:00Z or 2024-05-01T11:30:00+02:00
+          -data BASE64        bytes, in base64
+          -json JSON          any value written as JSON: a number with a '.' or an exponent
+                              is a double, {"$date": "..."} a date, {"$data": "..."} data
+        Other keys are left as they are.
+        """
+      case .delete:
+        "Removes KEY from the store. Exits with status 1 when the key is not in the store."
+      case .export:
+        """
+        Writes the whole store to standard output, as an XML property list or as JSON; the
+        default is the store file's own format (plist for a suite). 'prefs import' reads it
+        back exactly. XML property lists keep dates to the second only (as Apple's tools do):
+        use --format json to keep fractions of a second; prefs warns when it drops them.
+        """
+      case .import:
+        """
+        Reads a property list or JSON document (as 'prefs export' writes it) from FILE, or
+        from standard input when FILE is '-', and writes it to the store in one atomic write.
+        --replace (the default, as with 'defaults import') makes the store hold exactly the
+        document's keys: keys not in the document are removed. --merge sets the document's
+        keys and leaves every other key as it is.
+        """
+      }
+    return "usage: \(synopsis(of: name))\n\n\(body)"
+  }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import PreferencesKit
+import Testing
+
+/// One `write` type flag, the text given after it, what `read` prints and what is stored.
+struct TypeFlagCase: Sendable, CustomTestStringConvertible {
+  var flag: String
+  var input: String
+  var printed: String
+  var stored: PropertyListValue
+  var testDescription: String { "\(flag) \(input)" }
+}
+
+/// End-to-end tests of the built `prefs` executable, each in a fresh temporary directory.
+@Suite struct PrefsToolTests {
+  static let typeFlagCases: [TypeFlagCase] = [
+    TypeFlagCase(
+      flag: "-string", input: "hello, world", printed: "hello, world",
+      stored: .string("hello, world")),
+    TypeFlagCase(flag: "-string", input: "-5", printed: "-5", stored: .string("-5")),
+    TypeFlagCase(flag: "-int", input: "-42", printed: "-42", stored: .integer(-42)),
+    TypeFlagCase(flag: "-float", input: "2.5", printed: "2.5", stored: .double(2.5)),
+    TypeFlagCase(flag: "-float", input: "5", printed: "5.0", stored: .double(5)),
+    TypeFlagCase(flag: "-bool", input: "true", printed: "true", stored: .bool(true)),
+    TypeFlagCase(flag: "-bool", input: "NO", printed: "false", stored: .bool(false)),
+    TypeFlagCase(
+      flag: "-date", input: "2024-05-01T09:30:00.25Z", printed: "2024-05-01T09:30:00.25Z",
+      stored: .date(Date(timeIntervalSince1970: 1_714_555_800.25))),
+    TypeFlagCase(
+      flag: "-date", input: "2024-05-01T11:30:00+02:00", printed: "2024-05-01T09:30:00Z",
+      stored: .date(Date(timeIntervalSince1970: 1_714_555_800))),
+    TypeFlagCase(
+      flag: "-data", input: "AAEC/w==", printed: "AAEC/w==",
+      stored: .data(Data([0, 1, 2, 255]))),
+    TypeFlagCase(flag: "-json", input: "7", printed: "7", stored: .integer(7)),
+    TypeFlagCase(
+      flag: "-json", input: #"{"a": [1, 2.0, "x"], "b": {"$data": "AQI="}}"#,
+      printed:
+        "{\n  \"a\": [\n    1,\n    2.0,\n    \"x\"\n  ],\n  \"b\": {\"$data\": \"AQI=\"}\n}",
+      stored: .dictionary([
+        "a": .array([.integer(1), .double(2), .string("x")]), "b": .data(Data([1, 2])),
+      ])),
+  ]
+
+  @Test(arguments: typeFlagCases)
+  func writeStoresTheFlagsTypeAndReadPrintsItBare(_ example: TypeFlagCase) throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let write = try prefs.run(["write", "store.json", "key", example.flag, example.input])
+      #expect(write.status == 0, "\(write.error)")
+      #expect(write.output.isEmpty)
+      let stored = try FileStore(url: directory.file("store.json")).value(forKey: "key")
+      #expect(stored == example.stored)
+      let read = try prefs.run(["read", "store.json", "key"])
+      #expect(read.status == 0)
+      #expect(read.output == example.printed + "\n")
+    }
+  }
+
+  @Test func readJSONPrintsWhatWriteJSONStoresBack() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let value = PropertyListValue.array([
+        .date(Date(timeIntervalSince1970: 0.5)), .bool(false), .double(1e-5),
+        .dictionary(["$date": .integer(1)]),
+      ])
+      try FileStore(url: directory.file("a.json")).apply(["list": value])
+      let read = try prefs.run(["read", "a.json", "list", "--json"])
+      #expect(read.status == 0)
+      #expect(read.output.hasPrefix("[\n  {\"$date\": \"1970-01-01T00:00:00.5Z\"},"))
+      let text = String(read.output.dropLast())
+      #expect(try prefs.run(["write", "b.json", "list", "-json", text]).status == 0)
+      #expect(try FileStore(url: directory.file("b.json")).value(forKey: "list") == value)
+    }
+  }
+
+  @Test func keysListsEveryKeySortedAndReadWithoutAKeyPrintsTheStoreAsJSON() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      try FileStore(url: directory.file("s.plist")).apply([
+        "zeta": .integer(1), "alpha": .string("a"), "Mid Key": .bool(true),
+      ])
+      let keys = try prefs.run(["keys", "s.plist"])
+      #expect(keys.status == 0)
+      #expect(keys.output == "Mid Key\nalpha\nzeta\n")
+      let read = try prefs.run(["read", "s.plist"])
+      #expect(read.status == 0)
+      #expect(read.output == "{\n  \"Mid Key\": true,\n  \"alpha\": \"a\",\n  \"zeta\": 1\n}\n")
+      let empty = try prefs.run(["keys", "missing.plist"])
+      #expect(empty.status == 0)
+      #expect(empty.output.isEmpty)
+    }
+  }
+
+  @Test func writeKeepsOtherKeysAndDeleteRemovesOnlyItsKey() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      #expect(try prefs.run(["write", "s.plist", "a", "-int", "1"]).status == 0)
+      #expect(try prefs.run(["write", "s.plist", "b", "-int", "2"]).status == 0)
+      let delete = try prefs.run(["delete", "s.plist", "a"])
+      #expect(delete.status == 0)
+      #expect(try FileStore(url: directory.file("s.plist")).allValues() == ["b": .integer(2)])
+    }
+  }
+
+  @Test(arguments: [["read", "s.plist", "nothing"], ["delete", "s.plist", "nothing"]])
+  func aMissingKeyExitsWithStatus1(_ arguments: [String]) throws {
+    try withDirectory { directory in
+      try FileStore(url: directory.file("s.plist")).apply(["something": .integer(1)])
+      let outcome = try BuiltProgram.prefs(in: directory).run(arguments)
+      #expect(outcome.status == 1)
+      #expect(outcome.output.isEmpty)
+      #expect(outcome.error.contains("key \"nothing\" not found in"))
+      #expect(outcome.error.contains(directory.file("s.plist").lastPathComponent))
+    }
+  }
+
+  @Test(arguments: [
+    [], ["frobnicate"], ["read"], ["read", "--json"], ["keys", "s.plist", "extra"],
+    ["read", "s.plist", "a", "b"], ["read", "s.plist", "--bogus"], ["write", "s.plist", "k"],
+    ["write", "s.plist", "k", "-int", "twelve"], ["write", "s.plist", "k", "-int", "1.5"],
+    ["write", "s.plist", "k", "-float", "fast"], ["write", "s.plist", "k", "-bool", "maybe"],
+    ["write", "s.plist", "k", "-date", "yesterday"], ["write", "s.plist", "k", "-data", "!!"],
+    ["write", "s.plist", "k", "-json", "{bad"], ["write", "s.plist", "k", "-json", "null"],
+    ["write", "s.plist", "k", "-nope", "1"], ["delete", "s.plist"],
+    ["export", "s.plist", "--format", "yaml"], ["export", "s.plist", "--format"],
+    ["import", "s.plist"], ["import", "s.plist", "f.json", "--merge", "--replace"],
+    ["read", "--suite"], ["help", "frobnicate"],
+  ])
+  func aUsageErrorExitsWithStatus2AndAUsageLine(_ arguments: [String]) throws {
+    try withDirectory { directory in
+      let outcome = try BuiltProgram.prefs(in: directory).run(arguments)
+      #expect(outcome.status == 2)
+      #expect(outcome.output.isEmpty)
+      #expect(outcome.error.hasPrefix("prefs: "))
+      #expect(outcome.error.contains("\nusage: prefs "))
+      #expect(!FileManager.default.fileExists(atPath: directory.file("s.plist").path))
+    }
+  }
+
+  @Test func aStoreThatCannotBeReadOrWrittenExitsWithStatus3NamingTheFile() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      try Data("<plist><dict><key>a</key>".utf8).write(to: directory.file("broken.plist"))
+      let read = try prefs.run(["read", "broken.plist", "a"])
+      #expect(read.status == 3)
+      #expect(read.error.contains("cannot read \(directory.file("broken.plist").path): "))
+
+      try Data("a file".utf8).write(to: directory.file("file"))
+      let write = try prefs.run(["write", "file/s.plist", "a", "-int", "1"])
+      #expect(write.status == 3)
+      #expect(write.error.contains("cannot write \(directory.file("file").path)/s.plist: "))
+      #expect(write.error.contains("Not a directory"))
+
+      let missing = try prefs.run(["import", "s.plist", "nowhere.json"])
+      #expect(missing.status == 3)
+      #expect(missing.error.contains("cannot read nowhere.json"))
+      #expect(!read.crashed && !write.crashed && !missing.crashed)
+    }
+  }
+
+  @Test func helpExplainsEveryCommand() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let overview = try prefs.run(["--help"])
+      #expect(overview.status == 0)
+      for name in ["keys", "read", "write", "delete", "export", "import", "--suite"] {
+        #expect(overview.output.contains(name))
+      }
+      #expect(overview.output.contains("0 success, 1 key not found, 2 usage error, 3 a file"))
+      let write = try prefs.run(["help", "write"])
+      #expect(write.status == 0)
+      for flag in ["-string", "-int", "-float", "-bool", "-date", "-data", "-json"] {
+        #expect(write.output.contains(flag))
+      }
+      let importHelp = try prefs.run(["import", "--help"])
+      #expect(importHelp.status == 0)
+      #expect(importHelp.output.contains("--replace (the default"))
+    }
+  }
+
+  /// One value of every kind, including a whole double and nested containers, with the date
+  /// precision the format keeps: XML property lists keep whole seconds.
+  static func everyKind(subsecondDates: Bool) -> [String: PropertyListValue] {
+    let date = Date(timeIntervalSince1970: subsecondDates ? 1_700_000_000.125 : 1_700_000_000)
+    return [
+      "bool": .bool(true), "zero": .integer(0), "one": .integer(1), "wholeDouble": .double(5),
+      "double": .double(-0.1), "huge": .integer(Int64.max), "string": .string("<&> \"é\"\n"),
+      "empty": .string(""), "data": .data(Data([0, 255, 10])), "date": .date(date),
+      "array": .array([.bool(false), .integer(1), .double(1), .date(date), .data(Data())]),
+      "dictionary": .dictionary([
+        "nested": .dictionary(["$data": .string("not a tag")]), "list": .array([]),
+      ]),
+    ]
+  }
+
+  @Test(arguments: ["plist", "json"])
+  func exportThenImportRoundTripsEveryValueKind(_ format: String) throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let values = Self.everyKind(subsecondDates: format == "json")
+      try FileStore(url: directory.file("source.json")).apply(values.mapValues { $0 })
+      let export = try prefs.run(["export", "source.json", "--format", format])
+      #expect(export.status == 0)
+      #expect(export.error.isEmpty)
+      try Data(export.output.utf8).write(to: directory.file("exported.\(format)"))
+      // A store file keeps what its own format keeps: an XML store, whole seconds only.
+      let stores = format == "json" ? ["copy.json"] : ["copy.plist", "copy.json"]
+      for store in stores {
+        let imported = try prefs.run(["import", store, "exported.\(format)"])
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(try FileStore(url: directory.file(store)).allValues() == values)
+      }
+      let piped = try prefs.run(
+        ["import", "piped.\(format)", "-"], input: Data(export.output.utf8))
+      #expect(piped.status == 0)
+      #expect(try FileStore(url: directory.file("piped.\(format)")).allValues() == values)
+    }
+  }
+
+  @Test func exportUsesTheStoresOwnFormatAndWarnsWhenAPlistDropsFractions() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let date = PropertyListValue.date(Date(timeIntervalSince1970: 10.5))
+      try FileStore(url: directory.file("s.json")).apply(["when": date])
+      let json = try prefs.run(["export", "s.json"])
+      #expect(json.output.hasPrefix("{"))
+      #expect(json.error.isEmpty)
+      let plist = try prefs.run(["export", "s.json", "--format=plist"])
+      #expect(plist.status == 0)
+      #expect(plist.output.hasPrefix("<?xml"))
+      #expect(plist.error.contains("warning: XML property lists keep dates to the second"))
+    }
+  }
+
+  @Test func importReplacesByDefaultAndMergesWhenAsked() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let document = Data(#"{"a": 10, "b": "new"}"#.utf8)
+      let original: [String: PropertyListValue?] = ["a": .integer(1), "keep": .bool(true)]
+      try FileStore(url: directory.file("merged.plist")).apply(original)
+      try FileStore(url: directory.file("replaced.plist")).apply(original)
+      #expect(
+        try prefs.run(["import", "merged.plist", "-", "--merge"], input: document).status == 0)
+      #expect(try prefs.run(["import", "replaced.plist", "-"], input: document).status == 0)
+      #expect(
+        try FileStore(url: directory.file("merged.plist")).allValues() == [
+          "a": .integer(10), "b": .string("new"), "keep": .bool(true),
+        ])
+      #expect(
+        try FileStore(url: directory.file("replaced.plist")).allValues() == [
+          "a": .integer(10), "b": .string("new"),
+        ])
+      let bad = try prefs.run(["import", "merged.plist", "-"], input: Data("[1, 2]".utf8))
+      #expect(bad.status == 3)
+      #expect(bad.error.contains("cannot read standard input"))
+    }
+  }
+
+  @Test func anAppIdentifierNamesTheAppsDefaultStore() throws {
+    try withDirectory { directory throws in
+      let prefs = BuiltProgram.prefs(in: directory)
+      #expect(try prefs.run(["write", "com.example.app", "size", "-float", "14"]).status == 0)
+      let file = prefs.configurationFolder
+        .appendingPathComponent("com.example.app/preferences.plist")
+      #expect(try FileStore(url: file).allValues() == ["size": .double(14)])
+      #expect(try prefs.run(["read", "com.example.app", "size"]).output == "14.0\n")
+    }
+  }
+
+  @Test func aSuiteNamesAUserDefaultsSuite() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let suite = "PrefsToolTests.\(UUID().uuidString)"
+      let write = try prefs.run(["write", "--suite", suite, "count", "-int", "3"])
+      #expect(write.status == 0, "\(write.error)")
+      let read = try prefs.run(["read", "--suite", suite, "count"])
+      #expect(read.output == "3\n")
+      #expect(try prefs.run(["delete", "--suite", suite, "count"]).status == 0)
+      #expect(try prefs.run(["read", "--suite", suite, "count"]).status == 1)
+    }
+  }
+
+  /// `prefs write` takes the store's lock: while another process holds it, the write waits,
+  /// and once the lock is free it lands without losing the keys already there.
+  @Test func aWriteWaitsForAnotherProcessHoldingTheStoreAndLosesNothing() throws {
+    try withDirectory { directory in
+      let store = directory.file("held.plist")
+      try FileStore(url: store).apply(["before": .integer(1)])
+      let holder = try TestHelperProcess(["hold-lock", store.path])
+      defer { if holder.process.isRunning { holder.kill() } }
+      try #require(holder.readLine() == "locked")
+      let writer = try BuiltProgram.prefs(in: directory).start(
+        ["write", "held.plist", "during", "-string", "waited"],
+        output: directory.file("writer.out"))
+      defer { _ = waitForExit(of: writer, deadline: 0) }
+      #if os(Linux)
+        // The kernel lists a process waiting for a lock with "->" in /proc/locks.
+        let pid = " \(writer.processIdentifier) "
+        let waiting = try waitUntil {
+          let locks = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
+          return locks.split(separator: "\n").contains { $0.contains("->") && $0.contains(pid) }
+        }
+        #expect(waiting)
+      #endif
+      #expect(writer.isRunning)
+      #expect(try FileStore(url: store).allValues() == ["before": .integer(1)])
+      holder.kill()
+      #expect(waitForExit(of: writer, deadline: 60))
+      #expect(writer.terminationStatus == 0)
+      #expect(
+        try FileStore(url: store).allValues() == [
+          "before": .integer(1), "during": .string("waited"),
+        ])
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// One of the package's executables (`prefs`, `Sample`), run by an end-to-end test inside a
+/// temporary directory, with `HOME` and `XDG_CONFIG_HOME` pointed into that directory so that
+/// no run ever touches the real user's settings.
+struct BuiltProgram {
+  /// What a finished run reported.
+  struct Outcome {
+    var status: Int32
+    var output: String
+    var error: String
+    /// Whether the program ended by a signal (a crash) rather than by exiting.
+    var crashed: Bool
+  }
+
+  /// The executable's name in the build folder.
+  let name: String
+  /// The directory the program runs in; its `config` folder is `XDG_CONFIG_HOME`.
+  let directory: TemporaryDirectory
+
+  static func prefs(in directory: TemporaryDirectory) -> BuiltProgram {
+    BuiltProgram(name: "prefs", directory: directory)
+  }
+
+  static func sample(in directory: TemporaryDirectory) -> BuiltProgram {
+    BuiltProgram(name: "Sample", directory: directory)
+  }
+
+  /// `XDG_CONFIG_HOME` for the program: where app identifiers resolve to.
+  var configurationFolder: URL {
+    directory.url.appendingPathComponent("config", isDirectory: true)
+  }
+
+  /// Starts the program with its standard output going to `output` and returns at once.
+  func start(_ arguments: [String], output: URL, input: URL? = nil, error: URL? = nil) throws
+    -> Process
+  {
+    let process = Process()
+    // The executables are built next to the test helper, which the file store tests find.
+    process.executableURL = try TestHelperProcess.executableURL()
+      .deletingLastPathComponent().appendingPathComponent(name)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory.url
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = directory.url.path
+    environment["XDG_CONFIG_HOME"] = configurationFolder.path
+    process.environment = environment
+    try Data().write(to: output)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    if let error {
+      try Data().write(to: error)
+      process.standardError = try FileHandle(forWritingTo: error)
+    }
+    process.standardInput =
+      try input.map { try FileHandle(forReadingFrom: $0) }
+      ?? FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Runs the program to completion, failing the test if it runs past `deadline` seconds.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line, without the program's name.
+  ///   - input: What the program reads from standard input.
+  @discardableResult
+  func run(_ arguments: [String], input: Data? = nil, deadline: Double = 60) throws -> Outcome {
+    let stem = "\(name)-\(UUID().uuidString)"
+    let output = directory.file("\(stem).out")
+    let error = directory.file("\(stem).err")
+    var inputFile: URL?
+    if let input {
+      inputFile = directory.file("\(stem).in")
+      try input.write(to: directory.file("\(stem).in"))
+    }
+    let process = try start(arguments, output: output, input: inputFile, error: error)
+    let finished = waitForExit(of: process, deadline: deadline)
+    defer {
+      for file in [output, error] + (inputFile.map { [$0] } ?? []) {
+        try? FileManager.default.removeItem(at: file)
+      }
+    }
+    if !finished { Issue.record("\(name) \(arguments) ran past its \(deadline) s deadline") }
+    return Outcome(
+      status: process.terminationStatus,
+      output: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+      error: (try? String(contentsOf: error, encoding: .utf8)) ?? "",
+      crashed: process.terminationReason == .uncaughtSignal)
+  }
+}
+
+/// Waits for `process` to exit; kills it and returns `false` after `deadline` seconds.
+func waitForExit(of process: Process, deadline: Double) -> Bool {
+  let limit = Date().addingTimeInterval(deadline)
+  while process.isRunning {
+    if Date() > limit {
+      sendSignal(SIGKILL, to: process.processIdentifier)
+      process.waitUntilExit()
+      return false
+    }
+    usleep(2_000)
+  }
+  process.waitUntilExit()
+  return true
+}
+
+/// Polls `condition` until it holds or `deadline` seconds pass. A timeout, not a timing claim:
+/// the deadline is generous, and the condition is what the test waits for.
+func waitUntil(deadline: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+  let limit = Date().addingTimeInterval(deadline)
+  while Date() < limit {
+    if try condition() { return true }
+    usleep(10_000)
+  }
+  return try condition()
+}
+
+/// Runs `body` with a fresh temporary directory and removes it afterwards, for tests that
+/// run processes and need no `await`.
+func withDirectory(_ body: (TemporaryDirectory) throws -> Void) throws {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  try body(directory)
+}
