@@ -8,6 +8,7 @@ import PreferencesKit
 /// Sample [--store PATH] set KEY VALUE    change one setting
 /// Sample [--store PATH] reset            put every setting back to its default
 /// Sample [--store PATH] watch            print changes made by other programs
+/// Sample --sync PATH ...                 also sync fontSize and theme through PATH
 /// ```
 struct SampleCommand {
   /// The action to take.
@@ -27,27 +28,25 @@ struct SampleCommand {
       reset          put every setting back to its default
       watch          print each change other programs (such as prefs) make, until Control-C
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
+      --sync PATH    sync the synced settings (fontSize, theme) through the shared file PATH
     """
 
   /// The action to take.
   let action: Action
   /// The file the settings live in.
   let storeURL: URL
+  /// The shared file to sync through, if any.
+  let syncURL: URL?
 
   /// Parses the command line, without the program's name.
   ///
   /// - Throws: A ``SampleFailure`` saying what is wrong.
   init(_ arguments: [String]) throws(SampleFailure) {
     var words = arguments
-    if let index = words.firstIndex(of: "--store") {
-      guard index + 1 < words.count, !words[index + 1].isEmpty else {
-        throw .usage("--store needs a file path")
-      }
-      storeURL = URL(fileURLWithPath: words[index + 1])
-      words.removeSubrange(index...(index + 1))
-    } else {
-      storeURL = FileStore.defaultURL(for: SamplePreferences.identifier)
-    }
+    storeURL =
+      try Self.path(after: "--store", in: &words)
+      ?? FileStore.defaultURL(for: SamplePreferences.identifier)
+    syncURL = try Self.path(after: "--sync", in: &words)
     switch words.first {
     case nil:
       action = .show
@@ -63,5 +62,17 @@ struct SampleCommand {
     default:
       throw .usage("unknown command \"\(words.joined(separator: " "))\"")
     }
+  }
+
+  /// Removes `option` and the path after it from `words`, and returns the path.
+  private static func path(
+    after option: String, in words: inout [String]
+  ) throws(SampleFailure) -> URL? {
+    guard let index = words.firstIndex(of: option) else { return nil }
+    guard index + 1 < words.count, !words[index + 1].isEmpty else {
+      throw .usage("\(option) needs a file path")
+    }
+    defer { words.removeSubrange(index...(index + 1)) }
+    return URL(fileURLWithPath: words[index + 1])
   }
 }

@@ -4,7 +4,9 @@ import PreferencesKit
 /// The sample app's settings: one of each kind of value PreferencesKit stores.
 ///
 /// Every `@Preference` property is a setting: its name is its key in the store and its
-/// declared value is its default. ``setDefaults()`` sets the defaults that cannot be written
+/// declared value is its default. `fontSize` and `theme` are declared `synced: true`: with
+/// `--sync PATH` they travel through a shared file to every other copy of the sample using it,
+/// while the window frame stays on this machine. ``setDefaults()`` sets the defaults that cannot be written
 /// in a declaration.
 final class SamplePreferences: Preferences, @unchecked Sendable {
   /// The identifier that names the sample's store: on Linux
@@ -12,13 +14,13 @@ final class SamplePreferences: Preferences, @unchecked Sendable {
   static let identifier = "com.example.PreferencesSample"
 
   @Preference var userName = ""
-  @Preference var fontSize = 12.0
+  @Preference(synced: true) var fontSize = 12.0
   @Preference var showsToolbar = true
   @Preference var launchCount = 0
   @Preference var volume: Float = 0.5
   @Preference var lastLaunch: Date? = nil
   @Preference var homepage = URL(string: "https://swift.org")!
-  @Preference var theme = Theme.system
+  @Preference(synced: true) var theme = Theme.system
   @Preference var recentFiles: [String] = []
   @Preference var shortcuts: [String: Int] = [:]
   @Preference var author: Author? = nil

@@ -38,6 +38,15 @@ let prefs = SamplePreferences(store: FileStore(url: storeURL))
 for problem in prefs.loadErrors {
   Output.error("Sample: warning: \(problem)")
 }
+// With `--sync PATH`, the synced settings are reconciled with the shared file now, and kept in
+// step while the sample runs.
+if let syncURL = command.syncURL {
+  do {
+    try prefs.startSyncing(with: FileSyncStore(url: syncURL))
+  } catch {
+    fail(.store("cannot sync through \(syncURL.path): \(error)"))
+  }
+}
 
 switch command.action {
 case .reset:
@@ -72,6 +81,12 @@ if case .set(let key, _) = command.action {
   Output.line("Set \(key).")
 }
 Output.line("Settings are stored in \(storeURL.path)")
+if let syncURL = command.syncURL {
+  Output.line("fontSize and theme sync through \(syncURL.path)")
+  for problem in prefs.syncErrors {
+    Output.error("Sample: warning: \(problem)")
+  }
+}
 Output.line()
 let defaults = SamplePreferences(store: InMemoryStore())
 for line in SettingsTable(prefs, defaults: defaults).lines {

@@ -10,7 +10,9 @@ extension Command {
     case .help(let name):
       Console.print(name.map(Usage.page(for:)) ?? Usage.overview)
     case .keys(let location):
-      for key in try allValues(in: location).keys.sorted() { Console.print(key) }
+      // The keys the library keeps for itself (its version, sync times) are not settings.
+      let keys = try allValues(in: location).keys.filter { !$0.hasPrefix(ReservedKey.prefix) }
+      for key in keys.sorted() { Console.print(key) }
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
     case .write(let location, let key, let value):

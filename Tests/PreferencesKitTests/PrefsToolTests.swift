@@ -74,18 +74,22 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test func keysListsEveryKeySortedAndReadWithoutAKeyPrintsTheStoreAsJSON() throws {
+  @Test func keysListsEverySettingSortedAndReadWithoutAKeyPrintsTheWholeStoreAsJSON() throws {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
       try FileStore(url: directory.file("s.plist")).apply([
         "zeta": .integer(1), "alpha": .string("a"), "Mid Key": .bool(true),
+        "PreferencesKit.version": .integer(2),
       ])
       let keys = try prefs.run(["keys", "s.plist"])
       #expect(keys.status == 0)
       #expect(keys.output == "Mid Key\nalpha\nzeta\n")
       let read = try prefs.run(["read", "s.plist"])
       #expect(read.status == 0)
-      #expect(read.output == "{\n  \"Mid Key\": true,\n  \"alpha\": \"a\",\n  \"zeta\": 1\n}\n")
+      #expect(
+        read.output
+          == "{\n  \"Mid Key\": true,\n  \"PreferencesKit.version\": 2,\n  \"alpha\": \"a\",\n"
+          + "  \"zeta\": 1\n}\n")
       let empty = try prefs.run(["keys", "missing.plist"])
       #expect(empty.status == 0)
       #expect(empty.output.isEmpty)

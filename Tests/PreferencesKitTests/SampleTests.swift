@@ -32,6 +32,24 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  @Test func syncedSettingsTravelThroughTheSyncFileAndTheWindowFrameDoesNot() throws {
+    try withDirectory { directory in
+      let sample = BuiltProgram.sample(in: directory)
+      let sync = directory.file("shared.sync.plist").path
+      let here = directory.file("here.plist").path
+      let there = directory.file("there.plist").path
+      let first = try sample.run(["--store", here, "--sync", sync, "set", "fontSize", "16"])
+      #expect(first.status == 0, "\(first.error)")
+      let frame = try sample.run(["--store", here, "--sync", sync, "set", "windowFrameData", "1,2,3,4"])
+      #expect(frame.status == 0, "\(frame.error)")
+      let second = try sample.run(["--store", there, "--sync", sync])
+      #expect(second.status == 0, "\(second.error)")
+      #expect(second.output.contains(rowMatching: ["fontSize", "Double", "16.0", "no"]))
+      #expect(second.output.contains("fontSize and theme sync through \(sync)\n"))
+      #expect(try FileStore(url: directory.file("there.plist")).value(forKey: "windowFrameData") == nil)
+    }
+  }
+
   @Test func withoutStoreTheSampleUsesItsOwnFileInTheConfigurationFolder() throws {
     try withDirectory { directory in
       let sample = BuiltProgram.sample(in: directory)
@@ -130,11 +148,11 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
       let sample = BuiltProgram.sample(in: directory)
       let store = directory.file("sample.plist")
       #expect(try sample.run(["--store", store.path, "set", "fontSize", "20"]).status == 0)
-      #expect(try FileStore(url: store).allValues().count == 3)
+      #expect(try settings(in: store).count == 3)
       let reset = try sample.run(["--store", store.path, "reset"])
       #expect(reset.status == 0)
       #expect(reset.output.contains("Every setting is back to its default"))
-      #expect(try FileStore(url: store).allValues() == [:])
+      #expect(try settings(in: store) == [:])
       let next = try sample.run(["--store", store.path])
       #expect(next.output.hasPrefix("PreferencesKit sample: first launch\n"))
       #expect(next.output.contains(rowMatching: ["fontSize", "Double", "12.0", "yes"]))
@@ -159,6 +177,11 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
       #expect(waitForExit(of: watcher, deadline: 30))
     }
   }
+}
+
+/// The values in a store, without the keys the library keeps for itself.
+func settings(in store: URL) throws -> [String: PropertyListValue] {
+  try FileStore(url: store).allValues().filter { !$0.key.hasPrefix("PreferencesKit.") }
 }
 
 extension String {

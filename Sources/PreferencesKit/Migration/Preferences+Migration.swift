@@ -10,7 +10,7 @@ extension ReservedKey {
   /// The version of the preferences that last wrote the store: an integer.
   static let version = "PreferencesKit.version"
   /// The prefix of every key the library keeps for itself.
-  static let prefix = "PreferencesKit."
+  package static let prefix = "PreferencesKit."
 }
 
 extension Preferences {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Keys the library keeps in a preference store for itself.
-enum ReservedKey {
+/// Keys the library keeps in a preference store for itself, all starting with `prefix`.
+package enum ReservedKey {
   /// When each synced key was last changed on this machine: a dictionary of dates.
   static let syncTimestamps = "PreferencesKit.syncTimestamps"
 }
