@@ -13,6 +13,13 @@ let package = Package(
     // The library: the toolchain alone, no dependencies.
     .target(name: "PreferencesKit"),
 
+    // Benchmarks: `swift run -c release PreferencesBenchmarks`.
+    .executableTarget(
+      name: "PreferencesBenchmarks",
+      dependencies: ["PreferencesKit"],
+      path: "Benchmarks/PreferencesBenchmarks"
+    ),
+
     // Tests.
     .testTarget(name: "PreferencesKitTests", dependencies: ["PreferencesKit"]),
   ],
