@@ -10,6 +10,11 @@ import PreferencesKit
 enum PreferencesBenchmarks {
   /// Runs every benchmark and prints the report.
   static func main() throws {
+    // First of all, before Foundation reads the environment: see `Scratch.init()`. A child
+    // process inherits the variable and creates no folder.
+    let isChild = CommandLine.arguments.dropFirst().first?.hasPrefix("--child-") ?? false
+    let scratch = isChild ? nil : try Scratch()
+    defer { scratch?.remove() }
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--child-load" {
       try MemoryBenchmarks.childLoad(Array(arguments.dropFirst()))
@@ -19,13 +24,10 @@ enum PreferencesBenchmarks {
       MemoryBenchmarks.childPerPreference()
       return
     }
-    // Before anything touches UserDefaults: Foundation on Linux keeps suites under
-    // XDG_CONFIG_HOME, so every suite of this run lives in a folder removed at exit.
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    let configuration = scratch.url.appendingPathComponent("config", isDirectory: true)
-    try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
-    setenv("XDG_CONFIG_HOME", configuration.path, 1)
+    guard let scratch else { return }
+    if !scratch.isUsedByUserDefaults() {
+      throw BenchmarkError("UserDefaults ignores XDG_CONFIG_HOME; stopping to spare the user's")
+    }
 
     let json = arguments.contains("--json")
     var report = Report()
@@ -45,7 +47,7 @@ enum PreferencesBenchmarks {
     _ = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
     progress("memory")
     var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = configuration.path
+    environment["XDG_CONFIG_HOME"] = scratch.configuration.path
     try MemoryBenchmarks.run(environment: environment, into: &report)
     try MemoryBenchmarks.runLoad(
       label: "UserDefaultsStore", arguments: ["defaults", suites[3].name],

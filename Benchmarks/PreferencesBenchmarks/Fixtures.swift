@@ -103,11 +103,43 @@ struct Scratch {
   /// The folder.
   let url: URL
 
-  /// Creates a fresh folder under the system's temporary folder.
+  /// The environment variable that names the folder once the process has restarted.
+  static let variable = "PREFERENCES_BENCHMARKS_SCRATCH"
+
+  /// The folder this process was started with, or, the first time, a fresh folder made with
+  /// `mkdtemp` and a restart of this executable with `XDG_CONFIG_HOME` pointing into it.
+  ///
+  /// Foundation on Linux keeps UserDefaults suites under `XDG_CONFIG_HOME`, but
+  /// CoreFoundation copies the environment when it loads, before `main` runs: a `setenv` in
+  /// `main` comes too late. So the first process sets the variables and replaces itself with
+  /// `execv`; the second finds them. Nothing of Foundation runs before the restart.
   init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("PreferencesBenchmarks-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    if let path = getenv(Self.variable).map({ String(cString: $0) }) {
+      url = URL(fileURLWithPath: path, isDirectory: true)
+      try FileManager.default.createDirectory(
+        at: configuration, withIntermediateDirectories: true)
+      return
+    }
+    var template = Array("/tmp/PreferencesBenchmarks-XXXXXX".utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard created else { throw BenchmarkError("mkdtemp failed") }
+    let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    setenv(Self.variable, path, 1)
+    setenv("XDG_CONFIG_HOME", path + "/config", 1)
+    let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+    execv("/proc/self/exe", arguments)
+    throw BenchmarkError("could not restart with XDG_CONFIG_HOME set")
+  }
+
+  /// Where `XDG_CONFIG_HOME` points.
+  var configuration: URL { url.appendingPathComponent("config", isDirectory: true) }
+
+  /// Whether a UserDefaults suite saves its file in this folder, as it must before the
+  /// benchmark writes any.
+  func isUsedByUserDefaults() -> Bool {
+    let probe = SampleSuite(count: 1)
+    defer { probe.remove() }
+    return StoreBenchmarks.suiteFile(named: probe.name, in: self) != nil
   }
 
   /// Removes the folder and everything in it.
