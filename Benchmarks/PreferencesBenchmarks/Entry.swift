@@ -41,6 +41,7 @@ enum PreferencesBenchmarks {
 
     progress("reads and assignments")
     ReadWriteBenchmarks.run(suites: suites, into: &report)
+    AnatomyBenchmarks.run(into: &report)
     progress("Codable")
     try CodableBenchmarks.run(into: &report)
     progress("stores")
