@@ -1,3 +1,5 @@
+import Observation
+
 /// Declares a stored preference in a ``Preferences`` subclass.
 ///
 /// The declared initial value is the default. The key is the property's name, unless `key:`
@@ -82,20 +84,40 @@ public struct Preference<Value: Sendable>: Sendable {
   }
 
   /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
-  /// instance's lock.
+  /// instance's lock, and tells observers of each assignment once the new value is readable.
   @inlinable
   public static subscript<Owner: Preferences>(
     _enclosingInstance owner: Owner,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
   ) -> Value {
-    get {
+    @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      return owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.value } }
+      let isObservable = Owner.isObservable
+      if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
+      return owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { cell in
+          if _slowPath(owner.isProbing) { owner.noteProbed(cell) }
+          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          return cell.value
+        }
+      }
     }
-    set {
+    @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.assign(newValue) } }
+      let isObservable = Owner.isObservable
+      if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
+      let hasSubscribers = owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { cell in
+          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          cell.assign(newValue)
+        }
+        return owner.hasChangeSubscribers
+      }
+      if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
+      if hasSubscribers || ChangeNotificationRequest.isActive {
+        owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
+      }
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// The base class of an app's preferences: subclass it and declare `@Preference` properties.
 ///
@@ -35,10 +36,28 @@ open class Preferences: @unchecked Sendable {
   @usableFromInline let lock = Lock()
   /// Serializes writes, so that changes reach the store in the order they were saved.
   private let writeLock = Lock()
-  /// The `@Preference` properties, in declaration order, superclass properties first.
-  private var cells: [any AnyPreferenceCell] = []
+  /// Tells the Observation framework which properties are read and assigned. Boxed so that
+  /// subclasses in other modules know this class's size, which keeps property access direct.
+  @usableFromInline let observation = ObservationBox()
+  /// Whether reads note which properties they read, as ``updates(of:initial:)`` needs to find
+  /// the keys behind a key path. Guarded by `lock`.
+  @usableFromInline @exclusivity(unchecked) final var isProbing = false
+  /// The keys read while probing. Guarded by `lock`.
+  var probedKeys: [String] = []
+  /// The `@Preference` properties, in declaration order, superclass properties first. Set
+  /// while the instance initializes and never changed afterwards.
+  private(set) var cells: [any AnyPreferenceCell] = []
   /// Guarded by `lock`.
   private var storedLoadErrors: [PreferenceError] = []
+  /// The subscribers to ``changes()`` and ``updates(of:initial:)``, by subscription number.
+  /// Guarded by `lock`.
+  var subscribers: [UInt64: ChangeSubscriber] = [:]
+  /// The number the next subscription gets. Guarded by `lock`.
+  var nextSubscriberID: UInt64 = 0
+  /// Whether `subscribers` is not empty, read on every assignment. Guarded by `lock`.
+  @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
+  /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
+  var storeWatcher: StoreWatcher?
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -57,7 +76,13 @@ open class Preferences: @unchecked Sendable {
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
-    readPreferences()
+    reload(origin: nil, keepingDirtyValues: false)
+  }
+
+  deinit {
+    // No other reference exists during deinit, so the lock is not needed.
+    storeWatcher?.stop()
+    for subscriber in subscribers.values { subscriber.finish() }
   }
 
   /// Creates preferences backed by the platform's default store.
@@ -74,6 +99,22 @@ open class Preferences: @unchecked Sendable {
   /// assigns becomes that property's default: it is not dirty and is never written unless the
   /// app assigns it again later.
   open func setDefaults() {}
+
+  /// Whether the Observation framework tracks this class's `@Preference` properties.
+  ///
+  /// `true` by default, so SwiftUI views and `withObservationTracking` update per property.
+  /// Reporting each read and assignment to the Observation framework costs more than the read
+  /// or assignment itself; a subclass read on a hot path that nothing observes this way may
+  /// override this to return `false`. ``changes()``, ``updates(of:initial:)`` and
+  /// ``didChangeNotification`` work either way.
+  ///
+  /// ```swift
+  /// final class RenderSettings: Preferences, @unchecked Sendable {
+  ///   override class var isObservable: Bool { false }
+  ///   @Preference var frameRate = 60
+  /// }
+  /// ```
+  open class var isObservable: Bool { true }
 
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var keys: [String] { cells.map(\.key) }
@@ -120,8 +161,26 @@ open class Preferences: @unchecked Sendable {
   /// Reloads every preference from the store, discarding unsaved changes.
   ///
   /// Keys the store holds override their defaults; absent keys hold their defaults; nothing is
-  /// dirty afterwards. ``loadErrors`` lists what did not load.
+  /// dirty afterwards. ``loadErrors`` lists what did not load. Observers hear of each key whose
+  /// value changed, with origin ``PreferenceChange/Origin/external``.
   public func readPreferences() {
+    reload(origin: .external, keepingDirtyValues: false)
+  }
+
+  /// Restores every preference to its default and marks it dirty, so that the next
+  /// ``writePreferences()`` removes every key from the store.
+  ///
+  /// Observers hear of each key whose value changed, with origin
+  /// ``PreferenceChange/Origin/reset``.
+  public func resetToDefaults() {
+    apply(cells.map { $0.prepareReset(lock: lock) }, origin: .reset)
+  }
+
+  /// Loads every key from the store, and tells observers what changed unless `origin` is `nil`.
+  ///
+  /// - Parameter keepingDirtyValues: Leave values assigned but not yet written in place, as
+  ///   changes arriving from outside do.
+  func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
     var errors: [PreferenceError] = []
     let stored: [String: PropertyListValue]
     do {
@@ -130,19 +189,31 @@ open class Preferences: @unchecked Sendable {
       stored = [:]
       errors.append(PreferenceError(error, kind: .readFailed))
     }
-    let loads = cells.map { $0.prepareLoad(stored[$0.key]) }
-    errors += loads.compactMap(\.error)
-    lock.withLock {
-      for load in loads { load.install() }
-      storedLoadErrors = errors
+    let changes = cells.map {
+      $0.prepareLoad(
+        stored[$0.key], lock: lock, keepingDirtyValue: keepingDirtyValues,
+        comparing: origin != nil)
     }
+    errors += changes.compactMap(\.error)
+    apply(changes, origin: origin, loadErrors: errors)
   }
 
-  /// Restores every preference to its default and marks it dirty, so that the next
-  /// ``writePreferences()`` removes every key from the store.
-  public func resetToDefaults() {
+  /// Installs prepared changes under the lock, surrounded by the Observation framework's
+  /// will-set and did-set calls, then tells every other kind of observer.
+  private func apply(
+    _ changes: [PendingChange], origin: PreferenceChange.Origin?,
+    loadErrors: [PreferenceError]? = nil
+  ) {
+    let changed = origin == nil ? [] : changes.filter(\.changesValue).map(\.cell)
+    let properties = Self.isObservable ? lock.withLock { changed.compactMap(\.property) } : []
+    for property in properties { property.willSet(self) }
     lock.withLock {
-      for cell in cells { cell.resetToDefault() }
+      for change in changes { change.install() }
+      if let loadErrors { storedLoadErrors = loadErrors }
+    }
+    for property in properties { property.didSet(self) }
+    if let origin, !changed.isEmpty {
+      announce(changed.map { PreferenceChange(key: $0.key, origin: origin) })
     }
   }
 }

@@ -1,8 +1,8 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
 /// `@unchecked Sendable`: every `var` is read and written only while holding the lock of the
-/// ``Preferences`` instance that owns the cell, except `key`, which is set once while that
-/// instance initializes, before it can be shared.
+/// ``Preferences`` instance that owns the cell, except `key` and `defaultValue`, which are set
+/// while that instance initializes, before it can be shared, and never change afterwards.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The current value.
@@ -10,12 +10,15 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The value the property holds when the store has none.
   var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
-  @usableFromInline var isDirty = false
+  @usableFromInline @exclusivity(unchecked) var isDirty = false
   /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
   /// A dirty cell that is not explicit removes its key on write.
-  @usableFromInline var isExplicit = false
+  @usableFromInline @exclusivity(unchecked) var isExplicit = false
   /// Counts assignments, so a write can tell whether the value changed while it was saving.
-  @usableFromInline var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  /// The property, recorded the first time it is read or assigned, so observers of it can be
+  /// told about changes that do not come through its setter.
+  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
   /// The key given in the declaration, if any.
   let declaredKey: String?
   /// The key in the store.
@@ -50,19 +53,40 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   var declaredKey: String? { get }
   /// Whether the value needs writing.
   var isDirty: Bool { get }
+  /// The property, once it has been read or assigned.
+  var property: ObservedProperty? { get }
   /// Sets the key found by reflection. Call only while the owner initializes.
   func setKey(_ key: String)
   /// Makes the current value the default, as `setDefaults()` asks.
   func adoptValueAsDefault()
-  /// Restores the default and marks the cell dirty, so a write removes its key.
-  func resetToDefault()
-  /// Converts a stored value, or its absence, into a closure that installs it. May be called
-  /// without the lock; the closure must be called with it.
-  func prepareLoad(_ stored: PropertyListValue?) -> (install: () -> Void, error: PreferenceError?)
+  /// Prepares to install a stored value, or the default when `stored` is `nil`. Call without
+  /// the lock; it takes `lock` itself to look at the current value.
+  ///
+  /// - Parameters:
+  ///   - keepingDirtyValue: Leave a value assigned but not yet written in place.
+  ///   - comparing: Work out whether the value changes, for observers.
+  func prepareLoad(
+    _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> PendingChange
+  /// Prepares to restore the default and mark the cell dirty, so a write removes its key. Call
+  /// without the lock.
+  func prepareReset(lock: Lock) -> PendingChange
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
   /// Marks the cell clean if no assignment happened since `generation`.
   func markWritten(generation: UInt64)
+}
+
+/// A change to one cell, worked out without the lock and installed with it.
+struct PendingChange {
+  /// The cell to change.
+  let cell: any AnyPreferenceCell
+  /// Why the stored value could not be used, if it could not.
+  let error: PreferenceError?
+  /// Whether observers should hear of the change: the value's stored form differs.
+  let changesValue: Bool
+  /// Installs the change. Call with the lock held.
+  let install: () -> Void
 }
 
 /// What one dirty cell contributes to a write, captured under the lock and encoded outside it.
@@ -76,6 +100,11 @@ struct PendingWrite {
 }
 
 extension PreferenceCell: AnyPreferenceCell {
+  @usableFromInline
+  func record<Owner: Preferences>(_ keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+    property = ObservedProperty(keyPath)
+  }
+
   func setKey(_ key: String) { self.key = key }
 
   func adoptValueAsDefault() {
@@ -84,32 +113,51 @@ extension PreferenceCell: AnyPreferenceCell {
     isExplicit = false
   }
 
-  func resetToDefault() {
-    value = defaultValue
-    isDirty = true
-    isExplicit = false
-    generation &+= 1
+  func prepareLoad(
+    _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> PendingChange {
+    let (current, generation, isDirty) = lock.withLock { (value, self.generation, self.isDirty) }
+    if keepingDirtyValue && isDirty {
+      return PendingChange(cell: self, error: nil, changesValue: false, install: {})
+    }
+    var newValue = defaultValue
+    var isExplicit = false
+    var loadError: PreferenceError?
+    if let stored {
+      do {
+        newValue = try codec.decode(stored)
+        isExplicit = true
+      } catch {
+        var error = error
+        error.key = key
+        loadError = error
+      }
+    }
+    let changesValue = comparing && !hasSameStoredForm(current, newValue)
+    return PendingChange(cell: self, error: loadError, changesValue: changesValue) {
+      // A value assigned since the snapshot is newer than the store's; keep it if asked to.
+      guard !keepingDirtyValue || self.generation == generation else { return }
+      self.value = newValue
+      self.isDirty = false
+      self.isExplicit = isExplicit
+      self.generation &+= 1
+    }
   }
 
-  func prepareLoad(_ stored: PropertyListValue?) -> (install: () -> Void, error: PreferenceError?) {
-    guard let stored else {
-      return ({ self.install(self.defaultValue, isExplicit: false) }, nil)
-    }
-    do {
-      let decoded = try codec.decode(stored)
-      return ({ self.install(decoded, isExplicit: true) }, nil)
-    } catch {
-      var error = error
-      error.key = key
-      return ({ self.install(self.defaultValue, isExplicit: false) }, error)
+  func prepareReset(lock: Lock) -> PendingChange {
+    let current = lock.withLock { value }
+    let changesValue = !hasSameStoredForm(current, defaultValue)
+    return PendingChange(cell: self, error: nil, changesValue: changesValue) {
+      self.value = self.defaultValue
+      self.isDirty = true
+      self.isExplicit = false
+      self.generation &+= 1
     }
   }
 
-  private func install(_ newValue: Value, isExplicit: Bool) {
-    value = newValue
-    isDirty = false
-    self.isExplicit = isExplicit
-    generation &+= 1
+  /// Whether two values have one stored form, the equality every value type supports.
+  private func hasSameStoredForm(_ first: Value, _ second: Value) -> Bool {
+    (try? codec.encode(first)) == (try? codec.encode(second))
   }
 
   func pendingWrite() -> PendingWrite {

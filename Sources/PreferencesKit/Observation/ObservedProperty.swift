@@ -1,0 +1,57 @@
+import Observation
+
+/// A `@Preference` property's key path, kept so that the Observation framework can hear of
+/// changes that do not come through the property's setter: reloads and resets.
+///
+/// `@unchecked Sendable`: it holds a key path to a stored property, an immutable value that
+/// Swift does not mark `Sendable` only because a key path in general may capture subscript
+/// arguments.
+@usableFromInline
+struct ObservedProperty: @unchecked Sendable {
+  /// The property's key path.
+  let keyPath: AnyKeyPath
+  /// Tells the Observation framework the property will change.
+  let willSet: (Preferences) -> Void
+  /// Tells the Observation framework the property did change.
+  let didSet: (Preferences) -> Void
+
+  init<Owner: Preferences, Value>(_ keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+    self.keyPath = keyPath
+    willSet = { owner in
+      guard let owner = owner as? Owner else { return }
+      owner.observation.willSet(owner, keyPath: keyPath)
+    }
+    didSet = { owner in
+      guard let owner = owner as? Owner else { return }
+      owner.observation.didSet(owner, keyPath: keyPath)
+    }
+  }
+}
+
+/// The Observation framework's registrar, in a box of known size.
+///
+/// Its methods are not inlinable on purpose: the registrar's layout is private to the
+/// Observation module, so code in other modules would copy it before every call.
+@usableFromInline
+final class ObservationBox: Sendable {
+  /// The registrar of one ``Preferences`` instance.
+  let registrar = ObservationRegistrar()
+
+  /// Reports a read of `keyPath` to any observation tracking in progress.
+  @usableFromInline
+  func access<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.access(owner, keyPath: keyPath)
+  }
+
+  /// Tells observers of `keyPath` that it will change.
+  @usableFromInline
+  func willSet<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.willSet(owner, keyPath: keyPath)
+  }
+
+  /// Tells observers of `keyPath` that it did change.
+  @usableFromInline
+  func didSet<Owner: Preferences, Value>(_ owner: Owner, keyPath: KeyPath<Owner, Value>) {
+    registrar.didSet(owner, keyPath: keyPath)
+  }
+}

@@ -1,0 +1,131 @@
+import Observation
+
+/// Lets the Observation framework and SwiftUI track each `@Preference` property separately:
+/// reading a property inside `withObservationTracking` registers that property alone.
+extension Preferences: Observable {}
+
+/// One subscriber to changes: a stream's continuation, seen without its element type.
+struct ChangeSubscriber: Sendable {
+  /// Delivers a change.
+  let receive: @Sendable (PreferenceChange) -> Void
+  /// Ends the stream.
+  let finish: @Sendable () -> Void
+}
+
+extension Preferences {
+  /// Every change to these preferences, as it happens, until the consuming task is cancelled or
+  /// the instance is released.
+  ///
+  /// ```swift
+  /// for await change in prefs.changes() {
+  ///   print(change.key, change.origin)   // origin: .local, .external or .reset
+  /// }
+  /// ```
+  ///
+  /// - Returns: A stream of changes, buffered without limit.
+  public func changes() -> AsyncStream<PreferenceChange> {
+    let (stream, continuation) = AsyncStream<PreferenceChange>.makeStream()
+    subscribe(
+      ChangeSubscriber(
+        receive: { continuation.yield($0) }, finish: { continuation.finish() }),
+      until: continuation)
+    return stream
+  }
+
+  /// Adds a subscriber, and removes it when `continuation`'s stream terminates.
+  func subscribe<Element>(
+    _ subscriber: ChangeSubscriber, until continuation: AsyncStream<Element>.Continuation
+  ) {
+    let id = lock.withLock {
+      let id = nextSubscriberID
+      nextSubscriberID += 1
+      subscribers[id] = subscriber
+      hasChangeSubscribers = true
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.unsubscribe(id)
+    }
+  }
+
+  private func unsubscribe(_ id: UInt64) {
+    lock.withLock {
+      subscribers[id] = nil
+      hasChangeSubscribers = !subscribers.isEmpty
+    }
+  }
+
+  /// Runs `body`, noting the keys of the `@Preference` properties it reads.
+  ///
+  /// Probes on other threads at the same moment are not told apart; neither is harmed, as each
+  /// may only note extra keys.
+  func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
+    lock.withLock {
+      isProbing = true
+      probedKeys = []
+    }
+    let result = body()
+    let keys = lock.withLock {
+      isProbing = false
+      return Set(probedKeys)
+    }
+    return (result, keys)
+  }
+
+  /// Notes a property read while probing. Called with the lock held.
+  @usableFromInline
+  func noteProbed<Value>(_ cell: PreferenceCell<Value>) {
+    probedKeys.append(cell.key)
+  }
+}
+
+/// Gives ``Preferences`` subclasses methods that take key paths of their own type.
+/// ``Preferences`` conforms; there is no need to use this protocol directly.
+public protocol _PreferencesObserving: AnyObject {}
+
+extension Preferences: _PreferencesObserving {}
+
+extension _PreferencesObserving where Self: Preferences {
+  /// The values of one property: the current one first unless `initial` is `false`, then the
+  /// value after each change to it, until the consuming task is cancelled or the instance is
+  /// released.
+  ///
+  /// ```swift
+  /// for await size in prefs.updates(of: \.fontSize) { apply(size) }
+  /// ```
+  ///
+  /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values:
+  /// for `\.fontSize`, changes to `fontSize`; for a computed property, changes to the
+  /// preferences it is computed from.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property to follow.
+  ///   - initial: Whether to start with the current value.
+  /// - Returns: A stream of values, buffered without limit.
+  public func updates<Value: Sendable>(
+    of keyPath: KeyPath<Self, Value>, initial: Bool = true
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    let (current, keys) = probe { self[keyPath: keyPath] }
+    if initial { continuation.yield(current) }
+    let keyPath = UncheckedSendable(keyPath)
+    subscribe(
+      ChangeSubscriber(
+        receive: { [weak self] change in
+          guard let self, keys.isEmpty || keys.contains(change.key) else { return }
+          continuation.yield(self[keyPath: keyPath.value])
+        },
+        finish: { continuation.finish() }),
+      until: continuation)
+    return stream
+  }
+}
+
+/// A key path carried into a `@Sendable` closure.
+///
+/// `@unchecked Sendable`: key paths to stored and computed properties are immutable values;
+/// only one formed from a subscript with non-`Sendable` arguments could hold mutable state.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Observation
+import Testing
+
+@testable import PreferencesKit
+
+/// A thread-safe list of what observers received.
+final class Received<Element: Sendable>: @unchecked Sendable {
+  // @unchecked: `elements` is guarded by `lock`.
+  private let lock = NSLock()
+  private var elements: [Element] = []
+
+  func append(_ element: Element) { lock.withLock { elements.append(element) } }
+  var all: [Element] { lock.withLock { elements } }
+}
+
+struct ObservationTests {
+  // MARK: NotificationCenter
+
+  @Test func anAssignmentPostsOneNotificationWithItsKey() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let other = AppPreferences(store: InMemoryStore())
+    let received = Received<[String: String]>()
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.didChangeNotification, object: prefs, queue: nil
+    ) { note in
+      let keys = note.userInfo?[Preferences.changedKeysKey] as? [String] ?? []
+      let origin = note.userInfo?[Preferences.changeOriginKey] as? String ?? "?"
+      received.append(["keys": keys.joined(separator: ","), "origin": origin])
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    prefs.fontSize = 20
+    other.fontSize = 21
+    prefs.recentFiles.append("x")
+    #expect(received.all == [
+      ["keys": "fontSize", "origin": "local"], ["keys": "recentFiles", "origin": "local"],
+    ])
+  }
+
+  @Test func aHandlerMayReadAndAssignTheSamePreferences() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.didChangeNotification, object: prefs, queue: nil
+    ) { note in
+      let keys = note.userInfo?[Preferences.changedKeysKey] as? [String] ?? []
+      if keys == ["fontSize"] { prefs.launchCount = Int(prefs.fontSize) }
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    prefs.fontSize = 17
+    #expect(prefs.launchCount == 17)
+  }
+
+  // MARK: changes()
+
+  @Test func changesReportsEachOriginOnceAndOnlyChangedKeys() async throws {
+    let store = InMemoryStore(["fontSize": .double(14)])
+    let prefs = AppPreferences(store: store)
+    let stream = prefs.changes()
+    prefs.launchCount = 1
+    prefs.launchCount = 1
+    store.apply(["userName": .string("grace"), "fontSize": .double(14)])
+    prefs.readPreferences()
+    prefs.resetToDefaults()
+    let changes = try await firstElements(6, of: stream)
+    #expect(
+      changes == [
+        PreferenceChange(key: "launchCount", origin: .local),
+        PreferenceChange(key: "launchCount", origin: .local),
+        // readPreferences: userName was set outside, launchCount's unsaved 1 is discarded,
+        // fontSize is still 14.
+        PreferenceChange(key: "userName", origin: .external),
+        PreferenceChange(key: "launchCount", origin: .external),
+        // resetToDefaults: userName and fontSize change; launchCount is already 0.
+        PreferenceChange(key: "userName", origin: .reset),
+        PreferenceChange(key: "fontSize", origin: .reset),
+      ])
+  }
+
+  @Test func resetAnnouncesOnlyKeysWhoseValuesChange() async throws {
+    let prefs = AppPreferences(store: InMemoryStore(["fontSize": .double(14)]))
+    let stream = prefs.changes()
+    prefs.resetToDefaults()
+    prefs.hasAppRun = true
+    let changes = try await firstElements(2, of: stream)
+    #expect(
+      changes == [
+        PreferenceChange(key: "fontSize", origin: .reset),
+        PreferenceChange(key: "hasAppRun", origin: .local),
+      ])
+  }
+
+  // MARK: updates(of:)
+
+  @Test func updatesStartWithTheCurrentValueAndFollowOneProperty() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let sizes = prefs.updates(of: \.fontSize)
+    prefs.userName = "not followed"
+    prefs.fontSize = 13
+    prefs.fontSize = 14
+    #expect(try await firstElements(3, of: sizes) == [12, 13, 14])
+  }
+
+  @Test func updatesWithoutInitialStartAtTheNextChange() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let sizes = prefs.updates(of: \.fontSize, initial: false)
+    prefs.fontSize = 15
+    #expect(try await firstElements(1, of: sizes) == [15])
+  }
+
+  @Test func updatesOfAComputedPropertyFollowWhatItReads() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let frames = prefs.updates(of: \.windowFrame, initial: false)
+    prefs.fontSize = 1
+    prefs.windowFrame = CGRect(x: 1, y: 2, width: 3, height: 4)
+    #expect(try await firstElements(1, of: frames) == [CGRect(x: 1, y: 2, width: 3, height: 4)])
+  }
+
+  // MARK: Observation framework
+
+  @Test func observationTracksEachPropertySeparately() {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let fired = Received<String>()
+    withObservationTracking {
+      _ = prefs.fontSize
+    } onChange: {
+      fired.append("fontSize")
+    }
+    prefs.userName = "other"
+    #expect(fired.all.isEmpty)
+    prefs.fontSize = 30
+    #expect(fired.all == ["fontSize"])
+  }
+
+  @Test func observationHearsOfReloadsAndResets() {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    let fired = Received<String>()
+    withObservationTracking { _ = prefs.theme } onChange: { fired.append("reload") }
+    store.apply(["theme": .string("dark")])
+    prefs.readPreferences()
+    #expect(fired.all == ["reload"])
+    withObservationTracking { _ = prefs.theme } onChange: { fired.append("reset") }
+    prefs.resetToDefaults()
+    #expect(fired.all == ["reload", "reset"])
+  }
+
+  @Test func anUnobservableSubclassStillStreamsButSkipsTheObservationFramework() async throws {
+    let prefs = QuietPreferences(store: InMemoryStore())
+    let fired = Received<String>()
+    withObservationTracking { _ = prefs.frameRate } onChange: { fired.append("frameRate") }
+    let rates = prefs.updates(of: \.frameRate, initial: false)
+    prefs.frameRate = 120
+    #expect(try await firstElements(1, of: rates) == [120])
+    #expect(fired.all.isEmpty)
+  }
+
+  // MARK: Lifetime
+
+  @Test func streamsEndAndNothingLeaksWhenTheInstanceIsReleased() async throws {
+    weak var weakPrefs: AppPreferences?
+    var stream: AsyncStream<PreferenceChange>?
+    do {
+      let prefs = AppPreferences(store: InMemoryStore())
+      weakPrefs = prefs
+      stream = prefs.changes()
+      let token = NotificationCenter.default.addObserver(
+        forName: Preferences.didChangeNotification, object: prefs, queue: nil
+      ) { _ in }
+      _ = prefs.updates(of: \.fontSize)
+      prefs.startWatchingStore()
+      prefs.fontSize = 2
+      NotificationCenter.default.removeObserver(token)
+    }
+    #expect(weakPrefs == nil)
+    var received: [PreferenceChange] = []
+    for await change in try #require(stream) { received.append(change) }
+    #expect(received == [PreferenceChange(key: "fontSize", origin: .local)])
+  }
+
+  @Test func cancellingTheConsumerRemovesTheSubscription() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let task = Task { for await _ in prefs.changes() {} }
+    while !prefs.lock.withLock({ prefs.hasChangeSubscribers }) { await Task.yield() }
+    task.cancel()
+    await task.value
+    #expect(!prefs.lock.withLock { prefs.hasChangeSubscribers })
+  }
+
+  // MARK: Watching the store
+
+  @Test func watchingPicksUpOutsideChangesButKeepsUnsavedOnes() async throws {
+    let store = InMemoryStore()
+    let prefs = AppPreferences(store: store)
+    prefs.launchCount = 5
+    let stream = prefs.changes()
+    prefs.startWatchingStore()
+    defer { prefs.stopWatchingStore() }
+    store.apply(["userName": .string("from outside"), "launchCount": .integer(99)])
+    let changes = try await firstElements(1, of: stream)
+    #expect(changes == [PreferenceChange(key: "userName", origin: .external)])
+    #expect(prefs.userName == "from outside")
+    #expect(prefs.launchCount == 5)
+  }
+}
+
+/// Preferences that opt out of the Observation framework.
+final class QuietPreferences: Preferences, @unchecked Sendable {
+  override class var isObservable: Bool { false }
+  @Preference var frameRate = 60
+}
