@@ -22,8 +22,16 @@ final class PlainSettings {
   var name = sampleString
 }
 
-/// The preferences the read and write rows use: one `Int` and one `String`.
+/// The preferences the read and write rows use: one `Int` and one `String`, observable with
+/// the Observation framework, as every subclass is by default.
 final class ReadPreferences: Preferences, @unchecked Sendable {
+  @Preference var count = 0
+  @Preference var name = sampleString
+}
+
+/// The same, opted out of Observation, which skips the registrar on every read and write.
+final class UnobservedReadPreferences: Preferences, @unchecked Sendable {
+  override class var isObservable: Bool { false }
   @Preference var count = 0
   @Preference var name = sampleString
 }
