@@ -20,8 +20,10 @@ let package = Package(
       path: "Benchmarks/PreferencesBenchmarks"
     ),
 
-    // Tests.
-    .testTarget(name: "PreferencesKitTests", dependencies: ["PreferencesKit"]),
+    // Tests, and the helper program they start to test the file store across real processes.
+    .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
+    .testTarget(
+      name: "PreferencesKitTests", dependencies: ["PreferencesKit", "PreferencesTestHelper"]),
   ],
   swiftLanguageModes: [.v6]
 )

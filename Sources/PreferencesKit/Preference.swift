@@ -28,8 +28,14 @@ public struct Preference<Value: Sendable>: Sendable {
   /// the enclosing instance keeps the wrapper for as long as a read or assignment runs.
   @usableFromInline let unretainedCell: Unmanaged<PreferenceCell<Value>>
 
-  init(wrappedValue: Value, key: String?, codec: PreferenceCodec<Value>) {
-    cell = PreferenceCell(defaultValue: wrappedValue, declaredKey: key, codec: codec)
+  init(
+    wrappedValue: Value, key: String?, previousKeys: [String], synced: Bool,
+    codec: PreferenceCodec<Value>
+  ) {
+    cell = PreferenceCell(
+      defaultValue: wrappedValue,
+      declaration: PreferenceDeclaration(key: key, previousKeys: previousKeys, isSynced: synced),
+      codec: codec)
     unretainedCell = .passUnretained(cell)
   }
 
@@ -38,9 +44,16 @@ public struct Preference<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: The key in the store; the property's name when `nil`.
-  public init(wrappedValue: Value, key: String? = nil)
+  ///   - previousKeys: Keys this preference was stored under before, newest first. A value
+  ///     found only under one of them is loaded, and moved to `key` on the next write.
+  ///   - synced: Whether the preference travels to other machines while syncing.
+  public init(
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+  )
   where Value: PropertyListRepresentable {
-    self.init(wrappedValue: wrappedValue, key: key, codec: .propertyList)
+    self.init(
+      wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
+      codec: .propertyList)
   }
 
   /// Declares a preference of a `RawRepresentable` type, stored as its raw value.
@@ -48,9 +61,16 @@ public struct Preference<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: The key in the store; the property's name when `nil`.
-  public init(wrappedValue: Value, key: String? = nil)
+  ///   - previousKeys: Keys this preference was stored under before, newest first. A value
+  ///     found only under one of them is loaded, and moved to `key` on the next write.
+  ///   - synced: Whether the preference travels to other machines while syncing.
+  public init(
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+  )
   where Value: RawRepresentable, Value.RawValue: PropertyListRepresentable {
-    self.init(wrappedValue: wrappedValue, key: key, codec: .rawValue)
+    self.init(
+      wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
+      codec: .rawValue)
   }
 
   /// Declares a preference of a `Codable`, `RawRepresentable` type, stored as its raw value.
@@ -58,9 +78,16 @@ public struct Preference<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: The key in the store; the property's name when `nil`.
-  public init(wrappedValue: Value, key: String? = nil)
+  ///   - previousKeys: Keys this preference was stored under before, newest first. A value
+  ///     found only under one of them is loaded, and moved to `key` on the next write.
+  ///   - synced: Whether the preference travels to other machines while syncing.
+  public init(
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+  )
   where Value: RawRepresentable & Codable, Value.RawValue: PropertyListRepresentable {
-    self.init(wrappedValue: wrappedValue, key: key, codec: .rawValue)
+    self.init(
+      wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
+      codec: .rawValue)
   }
 
   /// Declares a preference of a `Codable` type, stored as a property-list dictionary or array.
@@ -68,8 +95,15 @@ public struct Preference<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: The key in the store; the property's name when `nil`.
-  public init(wrappedValue: Value, key: String? = nil) where Value: Codable {
-    self.init(wrappedValue: wrappedValue, key: key, codec: .codable)
+  ///   - previousKeys: Keys this preference was stored under before, newest first. A value
+  ///     found only under one of them is loaded, and moved to `key` on the next write.
+  ///   - synced: Whether the preference travels to other machines while syncing.
+  public init(
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+  ) where Value: Codable {
+    self.init(
+      wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
+      codec: .codable)
   }
 
   /// Unavailable: `@Preference` works only in a ``Preferences`` subclass.

@@ -73,6 +73,12 @@ extension PreferenceError {
     public static let readFailed = Kind(name: "read failed")
     /// Writing to a store failed.
     public static let writeFailed = Kind(name: "write failed")
+    /// ``Preferences/migrate(from:values:)`` threw; the store was left as it was.
+    public static let migrationFailed = Kind(name: "migration failed")
+    /// A synced value breaks a limit of the sync store, such as its longest key.
+    public static let syncLimitExceeded = Kind(name: "sync limit exceeded")
+    /// Reading from or writing to a sync store failed.
+    public static let syncFailed = Kind(name: "sync failed")
 
     /// The kind's name, such as `"type mismatch"`.
     public var description: String { name }

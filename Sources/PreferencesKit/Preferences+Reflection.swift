@@ -25,7 +25,7 @@ extension Preferences {
         guard let wrapper = child.value as? any DiscoverablePreference else { continue }
         let cell = wrapper.anyCell
         let name = propertyName(fromLabel: child.label)
-        let key = cell.declaredKey ?? name
+        let key = cell.declaration.key ?? name
         if let other = properties[key] {
           // A programming error in the subclass, not bad data: it fails on every launch.
           preconditionFailure(

@@ -34,8 +34,9 @@ import Observation
 open class Preferences: @unchecked Sendable {
   /// Guards every `@Preference` value and the instance's own mutable state.
   @usableFromInline let lock = Lock()
-  /// Serializes writes, so that changes reach the store in the order they were saved.
-  private let writeLock = Lock()
+  /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
+  /// were made.
+  let writeLock = Lock()
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
@@ -58,6 +59,16 @@ open class Preferences: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
   /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
   var storeWatcher: StoreWatcher?
+  /// The sync session, while syncing. Guarded by `lock`.
+  var syncSession: SyncSession?
+  /// When each synced key last changed on this machine, as saved in the store. Guarded by
+  /// `lock`.
+  var syncTimestamps: [String: Date] = [:]
+  /// For each key loaded from one of its previous keys, the previous keys to remove on the
+  /// next write. Guarded by `lock`.
+  var keyMoves: [String: [String]] = [:]
+  /// What the store says about its version. Guarded by `lock`.
+  var storeVersion = StoreVersion.unrecorded
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -69,19 +80,24 @@ open class Preferences: @unchecked Sendable {
   /// ``loadErrors``; it never stops the app.
   ///
   /// - Parameter store: Where preferences are loaded from and saved to.
-  public init(store: any PreferenceStore) {
+  public required init(store: any PreferenceStore) {
     self.store = store
     cells = Self.discoverCells(of: self)
     setDefaults()
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
-    reload(origin: nil, keepingDirtyValues: false)
+    if let migrationError = migrateStoreIfNeeded() {
+      lock.withLock { storedLoadErrors = [migrationError] }
+    } else {
+      reload(origin: nil, keepingDirtyValues: false)
+    }
   }
 
   deinit {
     // No other reference exists during deinit, so the lock is not needed.
     storeWatcher?.stop()
+    syncSession?.stop()
     for subscriber in subscribers.values { subscriber.finish() }
   }
 
@@ -91,6 +107,37 @@ open class Preferences: @unchecked Sendable {
   public convenience init() {
     self.init(store: UserDefaultsStore(defaults: .standard))
   }
+
+  /// The version of this class's preferences: 1 unless a subclass overrides it.
+  ///
+  /// Raise it when stored values need converting, and convert them in
+  /// ``migrate(from:values:)``. The store records the version it was last migrated to.
+  open class var version: Int { 1 }
+
+  /// Converts stored values written by an older ``version`` of this class. Override it; the
+  /// base implementation changes nothing.
+  ///
+  /// It runs once, while an instance initializes, before any value is loaded, when the store
+  /// was written by an older version (a store with values but no recorded version counts as
+  /// version 1). `values` holds every stored key, including keys no property declares now.
+  /// What it leaves in `values` is written back, with the new version, as one change.
+  ///
+  /// ```swift
+  /// override class var version: Int { 2 }
+  ///
+  /// override func migrate(from oldVersion: Int, values: inout [String: PropertyListValue]) throws {
+  ///   if oldVersion < 2, case .bool(let dark)? = values.removeValue(forKey: "darkMode") {
+  ///     values["theme"] = .string(dark ? "dark" : "light")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - oldVersion: The version that wrote the store.
+  ///   - values: The stored values, to convert in place.
+  /// - Throws: Any error, to leave the store exactly as it was; the instance then holds its
+  ///   defaults and lists the error in ``loadErrors``.
+  open func migrate(from oldVersion: Int, values: inout [String: PropertyListValue]) throws {}
 
   /// Sets defaults that cannot be written in the declarations. Override it; the base
   /// implementation does nothing.
@@ -141,11 +188,38 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let pending = lock.withLock { cells.filter(\.isDirty).map { $0.pendingWrite() } }
-      guard !pending.isEmpty else { return }
+      let (pending, moves, session, stamps, version) = lock.withLock {
+        let moved = cells.filter { !$0.isDirty && keyMoves[$0.key] != nil }
+        return (
+          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, keyMoves, syncSession,
+          syncTimestamps, storeVersion
+        )
+      }
+      guard !pending.isEmpty else {
+        session?.push([:])
+        return
+      }
       var changes: [String: PropertyListValue?] = [:]
+      var synced: [String: SyncEntry] = [:]
+      let now = Date()
       for write in pending {
-        changes[write.cell.key] = .some(try write.encode())
+        let key = write.cell.key
+        let value = try write.encode()
+        changes[key] = .some(value)
+        if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
+      }
+      for oldKey in moves.values.joined() where changes[oldKey] == nil {
+        changes[oldKey] = .some(nil)
+      }
+      var newStamps = stamps
+      if !synced.isEmpty {
+        for key in synced.keys { newStamps[key] = now }
+        changes[ReservedKey.syncTimestamps] = .dictionary(newStamps.mapValues { .date($0) })
+      }
+      // Version 1 needs no record: a store without one counts as version 1.
+      let recordsVersion = version == .unrecorded && Self.version > 1
+      if recordsVersion {
+        changes[ReservedKey.version] = .integer(Int64(Self.version))
       }
       do {
         try store.apply(changes)
@@ -154,7 +228,11 @@ open class Preferences: @unchecked Sendable {
       }
       lock.withLock {
         for write in pending { write.cell.markWritten(generation: write.generation) }
+        syncTimestamps = newStamps
+        keyMoves = keyMoves.filter { moves[$0.key] == nil }
+        if recordsVersion { storeVersion = .recorded(Self.version) }
       }
+      session?.push(synced)
     }
   }
 
@@ -183,24 +261,34 @@ open class Preferences: @unchecked Sendable {
   func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
     var errors: [PreferenceError] = []
     let stored: [String: PropertyListValue]
+    let previousKeys = cells.flatMap(\.declaration.previousKeys)
     do {
-      stored = try store.values(forKeys: cells.map(\.key))
+      stored = try store.values(
+        forKeys: cells.map(\.key) + previousKeys + [ReservedKey.syncTimestamps])
     } catch {
       stored = [:]
       errors.append(PreferenceError(error, kind: .readFailed))
     }
-    let changes = cells.map {
-      $0.prepareLoad(
-        stored[$0.key], lock: lock, keepingDirtyValue: keepingDirtyValues,
-        comparing: origin != nil)
+    var moves: [String: [String]] = [:]
+    let changes = cells.map { cell in
+      let oldKeys = cell.declaration.previousKeys.filter { stored[$0] != nil }
+      if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
+      return cell.prepareLoad(
+        stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }, lock: lock,
+        keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
     errors += changes.compactMap(\.error)
+    let stamps = Self.syncTimestamps(in: stored)
+    lock.withLock {
+      syncTimestamps = stamps
+      keyMoves = moves
+    }
     apply(changes, origin: origin, loadErrors: errors)
   }
 
   /// Installs prepared changes under the lock, surrounded by the Observation framework's
   /// will-set and did-set calls, then tells every other kind of observer.
-  private func apply(
+  func apply(
     _ changes: [PendingChange], origin: PreferenceChange.Origin?,
     loadErrors: [PreferenceError]? = nil
   ) {

@@ -19,18 +19,18 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
   @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
-  /// The key given in the declaration, if any.
-  let declaredKey: String?
+  /// What the `@Preference` attribute said besides the default.
+  let declaration: PreferenceDeclaration
   /// The key in the store.
   var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
 
-  init(defaultValue: Value, declaredKey: String?, codec: PreferenceCodec<Value>) {
+  init(defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>) {
     self.value = defaultValue
     self.defaultValue = defaultValue
-    self.declaredKey = declaredKey
-    self.key = declaredKey ?? ""
+    self.declaration = declaration
+    self.key = declaration.key ?? ""
     self.codec = codec
   }
 
@@ -49,10 +49,12 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
 protocol AnyPreferenceCell: AnyObject, Sendable {
   /// The key in the store.
   var key: String { get }
-  /// The key given in the declaration, if any.
-  var declaredKey: String? { get }
+  /// What the `@Preference` attribute said besides the default.
+  var declaration: PreferenceDeclaration { get }
   /// Whether the value needs writing.
   var isDirty: Bool { get }
+  /// Whether the value was chosen rather than defaulted.
+  var isExplicit: Bool { get }
   /// The property, once it has been read or assigned.
   var property: ObservedProperty? { get }
   /// Sets the key found by reflection. Call only while the owner initializes.
@@ -73,8 +75,20 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func prepareReset(lock: Lock) -> PendingChange
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
+  /// This preference's entry in the schema.
+  func schemaEntry() -> PreferenceSchema.Entry
   /// Marks the cell clean if no assignment happened since `generation`.
   func markWritten(generation: UInt64)
+}
+
+/// What a `@Preference` attribute says besides the default value.
+struct PreferenceDeclaration: Sendable {
+  /// The key given with `key:`, if any.
+  let key: String?
+  /// Keys the preference was stored under before, newest first.
+  let previousKeys: [String]
+  /// Whether the preference travels to other machines while syncing.
+  let isSynced: Bool
 }
 
 /// A change to one cell, worked out without the lock and installed with it.

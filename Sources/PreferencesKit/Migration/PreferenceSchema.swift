@@ -1,0 +1,57 @@
+/// Every preference a ``Preferences`` subclass declares: key, type, default, and how it syncs.
+///
+/// ```swift
+/// for entry in AppPreferences.schema.entries {
+///   print(entry.key, entry.typeName, entry.defaultValue ?? "none")
+/// }
+/// ```
+public struct PreferenceSchema: Sendable, Hashable {
+  /// One declared preference.
+  public struct Entry: Sendable, Hashable {
+    /// The key in the store.
+    public let key: String
+    /// The Swift type, as written in code: `Double`, `[String]`, `Theme`.
+    public let typeName: String
+    /// The default's stored form, or `nil` when the default is stored by removing the key.
+    public let defaultValue: PropertyListValue?
+    /// Whether the preference is declared `synced: true`.
+    public let isSynced: Bool
+    /// The keys the preference was stored under before.
+    public let previousKeys: [String]
+    /// The stored form of every case, for an enum that is `CaseIterable`.
+    public let allowedValues: [PropertyListValue]?
+  }
+
+  /// The ``Preferences/version`` of the class.
+  public let version: Int
+  /// The preferences, in declaration order.
+  public let entries: [Entry]
+}
+
+extension Preferences {
+  /// The schema of this class: every declared preference with its key, type, default, and
+  /// whether it syncs.
+  ///
+  /// Computing it creates an instance over an empty in-memory store, so ``setDefaults()`` runs.
+  public class var schema: PreferenceSchema {
+    let instance = Self(store: InMemoryStore())
+    return PreferenceSchema(version: version, entries: instance.cells.map { $0.schemaEntry() })
+  }
+}
+
+extension PreferenceCell {
+  /// This preference's entry in the schema.
+  func schemaEntry() -> PreferenceSchema.Entry {
+    PreferenceSchema.Entry(
+      key: key, typeName: PreferenceError.typeName(Value.self),
+      defaultValue: try? codec.encode(defaultValue), isSynced: declaration.isSynced,
+      previousKeys: declaration.previousKeys, allowedValues: allowedValues())
+  }
+
+  /// The stored form of every case, when `Value` is `CaseIterable`.
+  private func allowedValues() -> [PropertyListValue]? {
+    guard let type = Value.self as? any CaseIterable.Type else { return nil }
+    func cases<Cases: CaseIterable>(of type: Cases.Type) -> [Any] { type.allCases.map { $0 } }
+    return cases(of: type).compactMap { ($0 as? Value).flatMap { try? codec.encode($0) } }
+  }
+}

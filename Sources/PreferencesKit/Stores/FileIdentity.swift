@@ -1,0 +1,33 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// What identifies one version of a file on disk: device, inode, size and modification time
+/// to the nanosecond.
+///
+/// A writer replaces the file with a new inode, so a change of inode is the usual signal. The
+/// store keeps the file it parsed open (see ``FileSnapshot``), so the kernel cannot hand that
+/// inode number to a newer file while the store still compares against it. Size and
+/// nanosecond modification time catch editors that rewrite a file in place.
+struct FileIdentity: Hashable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modificationSeconds: Int64
+  var modificationNanoseconds: Int64
+
+  init(_ status: stat) {
+    device = UInt64(truncatingIfNeeded: status.st_dev)
+    inode = UInt64(truncatingIfNeeded: status.st_ino)
+    size = Int64(status.st_size)
+    #if canImport(Darwin)
+      modificationSeconds = Int64(status.st_mtimespec.tv_sec)
+      modificationNanoseconds = Int64(status.st_mtimespec.tv_nsec)
+    #else
+      modificationSeconds = Int64(status.st_mtim.tv_sec)
+      modificationNanoseconds = Int64(status.st_mtim.tv_nsec)
+    #endif
+  }
+}

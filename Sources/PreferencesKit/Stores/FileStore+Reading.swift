@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+extension FileStore {
+  /// The file's values, from the cached snapshot when the file has not changed since.
+  ///
+  /// Takes no file lock: writers replace the file by renaming, so a reader always opens either
+  /// the old file or the new one, complete.
+  func currentValues(atPath path: String) throws -> [String: PropertyListValue] {
+    try snapshotLock.withLock { () throws -> [String: PropertyListValue] in
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        let code = errno
+        if code == ENOENT {
+          snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
+          return [:]
+        }
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(code))")
+      }
+      if let snapshot, snapshot.identity == FileIdentity(status) {
+        return snapshot.values
+      }
+      let read = try readSnapshot(atPath: path)
+      snapshot = read
+      return read.values
+    }
+  }
+
+  /// Opens, checks the size of, reads and parses the file.
+  private func readSnapshot(atPath path: String) throws -> FileSnapshot {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return FileSnapshot(identity: nil, values: [:], descriptor: -1) }
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot open the file: \(SystemError.message(code))")
+    }
+    var keepOpen = false
+    defer { if !keepOpen { close(descriptor) } }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(errno))")
+    }
+    if (status.st_mode & S_IFMT) != S_IFREG {
+      throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
+    }
+    let size = Int64(status.st_size)
+    if size > Int64(maximumFileSize) {
+      throw tooLarge(size: size)
+    }
+    let bytes = try readAll(descriptor, expectedSize: Int(size))
+    let values: [String: PropertyListValue]
+    do {
+      values = try format.decode(bytes)
+    } catch var error as PreferenceError {
+      error.file = url
+      throw error
+    }
+    keepOpen = true
+    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+  }
+
+  /// Reads the whole file, refusing to read more than ``maximumFileSize`` bytes.
+  private func readAll(_ descriptor: Int32, expectedSize: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: expectedSize + 1)
+    var count = 0
+    while true {
+      if count == bytes.count {
+        if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
+        bytes.append(contentsOf: repeatElement(0, count: max(4096, count / 2)))
+      }
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot read the file: \(SystemError.message(errno))")
+      }
+      if result == 0 { break }
+      count += result
+    }
+    if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  private func tooLarge(size: Int64) -> PreferenceError {
+    PreferenceError(
+      .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
+      found: "\(size) bytes",
+      reason: "the file was not read; move it aside or raise maximumFileSize")
+  }
+}

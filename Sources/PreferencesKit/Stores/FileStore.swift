@@ -1,0 +1,132 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A store that keeps preferences in one property-list or JSON file, safe against crashes and
+/// against other processes writing the same file.
+///
+/// `FileStore` is the default store on Linux. The format follows the file's extension: `.json`
+/// files hold JSON (with a tagged form for dates and data, described in `FileStore.md`), and
+/// every other extension, `.plist` included, holds an XML property list. Binary property lists
+/// are read too, and are rewritten as XML on the next write.
+///
+/// ```swift
+/// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
+/// try store.apply(["fontSize": .double(14)])
+/// let size = try store.value(forKey: "fontSize")  // .double(14.0)
+/// ```
+///
+/// What the store guarantees:
+/// - A write goes to a new temporary file in the same folder, is flushed to disk and renamed
+///   over the file, so a crash leaves either the old or the new file, never a torn one.
+/// - Writers take an exclusive `flock` on a lock file beside the store (`<name>.lock`), re-read
+///   the file under the lock and apply only their own changes: no update from another process
+///   is lost, and keys this program does not know are kept. Readers take no lock.
+/// - A file that does not parse is reported by ``allValues()`` and moved aside to
+///   `<name>.corrupt-<timestamp>` before the next write, never overwritten.
+/// - Files larger than ``maximumFileSize`` and values nested more than 512 levels deep are
+///   refused with a ``PreferenceError``.
+/// - New files get mode 0600 and new folders 0700, whatever the umask; an existing file keeps
+///   its mode. A store path that is a symbolic link is written through to its target.
+/// - Changes written by other processes are seen by the next read, even within one second:
+///   the store compares the file's device, inode, size and nanosecond modification time.
+///
+/// XML property lists hold dates to the second, as Apple's tools read them; JSON files and
+/// binary property lists keep a date's full precision.
+///
+/// `@unchecked Sendable`: the mutable state (`snapshot`) is only read or written while
+/// `snapshotLock` is held, and every write to the file happens while `writerLock` is held, so
+/// two threads of one process never both believe they hold the file lock.
+public final class FileStore: PreferenceStore, @unchecked Sendable {
+  /// The file this store reads and writes. It may be a symbolic link.
+  public let url: URL
+
+  /// The largest file, in bytes, that the store reads. Larger files are refused with a
+  /// ``PreferenceError/Kind/fileTooLarge`` error without being read.
+  public let maximumFileSize: Int
+
+  /// The format the file is written in, chosen by the file's extension.
+  let format: PropertyListFileFormat
+
+  /// Guards `snapshot`.
+  let snapshotLock = Lock()
+  /// The last parsed contents of the file, with the identity they were read from.
+  var snapshot: FileSnapshot?
+  /// Serializes writers within this process around the inter-process `flock`.
+  let writerLock = Lock()
+
+  /// Creates a store for the file at `url`. This never throws and never writes.
+  ///
+  /// A missing file is an empty store, and a missing folder is created, with mode 0700, on
+  /// the first write.
+  ///
+  /// - Parameters:
+  ///   - url: The file: `.json` for JSON, anything else (normally `.plist`) for a property list.
+  ///   - maximumFileSize: The largest file, in bytes, the store agrees to read (4 MiB unless
+  ///     given).
+  public init(url: URL, maximumFileSize: Int = 4 * 1024 * 1024) {
+    self.url = url
+    self.maximumFileSize = max(0, maximumFileSize)
+    self.format = PropertyListFileFormat(fileExtension: url.pathExtension)
+  }
+
+  /// Reads every value in the file.
+  ///
+  /// The parsed file is cached and read again only when the file changed on disk.
+  ///
+  /// - Returns: Every key in the file with its value; an empty dictionary when there is no file.
+  /// - Throws: A ``PreferenceError`` naming the file: ``PreferenceError/Kind/corruptFile`` when
+  ///   it does not parse, ``PreferenceError/Kind/fileTooLarge``,
+  ///   ``PreferenceError/Kind/nestingTooDeep``, or ``PreferenceError/Kind/readFailed``.
+  public func allValues() throws -> [String: PropertyListValue] {
+    try currentValues(atPath: url.path)
+  }
+
+  /// Applies a change set to the file as one atomic replacement of the file.
+  ///
+  /// Under the file lock, the store reads the file as it is now, sets or removes the keys in
+  /// `changes`, leaves every other key as it is, and replaces the file. When the file does not
+  /// parse, it is first moved aside to `<name>.corrupt-<timestamp>` and the new file holds only
+  /// `changes`.
+  ///
+  /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
+  /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
+  ///   and the system's error, or ``PreferenceError/Kind/nestingTooDeep`` /
+  ///   ``PreferenceError/Kind/unrepresentableValue`` for a value the format cannot hold. The file
+  ///   is then left as it was, with no temporary file behind.
+  public func apply(_ changes: [String: PropertyListValue?]) throws {
+    if changes.isEmpty { return }
+    try writerLock.withLock { () throws -> Void in
+      let target = try resolvedTargetPath()
+      try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
+      let lock = try FileLock(lockingPath: target + ".lock", store: url)
+      defer { lock.unlock() }
+      var values: [String: PropertyListValue]
+      do {
+        values = try currentValues(atPath: target)
+      } catch let error as PreferenceError where Self.isDamage(error) {
+        try moveAside(damagedFileAtPath: target)
+        values = [:]
+      } catch let error as PreferenceError {
+        throw PreferenceError(
+          .writeFailed, file: url,
+          reason: "the current file cannot be read, so it was not replaced: \(error.reason ?? "")")
+      }
+      for (key, value) in changes {
+        values[key] = value
+      }
+      let bytes = try format.encode(values, file: url)
+      let written = try replaceFile(atPath: target, with: bytes, values: values)
+      snapshotLock.withLock { snapshot = written }
+    }
+  }
+
+  /// Whether an error means the file's contents are damaged, as opposed to unreadable.
+  static func isDamage(_ error: PreferenceError) -> Bool {
+    error.kind == .corruptFile || error.kind == .fileTooLarge || error.kind == .nestingTooDeep
+  }
+}

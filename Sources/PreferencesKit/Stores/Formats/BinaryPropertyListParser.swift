@@ -1,0 +1,199 @@
+import Foundation
+
+/// Reads a binary property list (`bplist00`), the format macOS writes for most preferences.
+///
+/// Written for hostile input: every offset and count is checked against the file before use,
+/// nesting is bounded by a depth counter (at most 512 levels, so the recursion is modest even
+/// on a `Task`'s small stack), and a budget on the number of values stops files whose shared
+/// references would expand into an enormous tree. Dates keep their full precision. The store
+/// never writes this format.
+struct BinaryPropertyListParser {
+  private let bytes: [UInt8]
+  private let offsetSize: Int
+  private let referenceSize: Int
+  private let objectCount: Int
+  private let offsetTableStart: Int
+  private var budget: Int
+
+  private init(
+    bytes: [UInt8], offsetSize: Int, referenceSize: Int, objectCount: Int,
+    offsetTableStart: Int
+  ) {
+    self.bytes = bytes
+    self.offsetSize = offsetSize
+    self.referenceSize = referenceSize
+    self.objectCount = objectCount
+    self.offsetTableStart = offsetTableStart
+    self.budget = max(bytes.count, 1_000) * 4
+  }
+
+  /// Parses `bytes`, which start with `bplist`, into the top-level value.
+  static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+    let trailerStart = bytes.count - 32
+    guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
+      throw fail("the file is too short for a binary property list")
+    }
+    let offsetSize = Int(bytes[trailerStart + 6])
+    let referenceSize = Int(bytes[trailerStart + 7])
+    let objectCount = readUnsigned(bytes, at: trailerStart + 8, size: 8)
+    let topObject = readUnsigned(bytes, at: trailerStart + 16, size: 8)
+    let tableStart = readUnsigned(bytes, at: trailerStart + 24, size: 8)
+    guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+      objectCount > 0, objectCount <= UInt64(bytes.count), topObject < objectCount,
+      tableStart >= 8, tableStart <= UInt64(trailerStart),
+      objectCount * UInt64(offsetSize) <= UInt64(trailerStart) - tableStart
+    else { throw fail("the trailer describes an impossible layout") }
+    var parser = BinaryPropertyListParser(
+      bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
+      objectCount: Int(objectCount), offsetTableStart: Int(tableStart))
+    return try parser.value(Int(topObject), depth: 0)
+  }
+
+  private static func readUnsigned(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
+    var result: UInt64 = 0
+    for index in offset..<(offset + size) { result = result << 8 | UInt64(bytes[index]) }
+    return result
+  }
+
+  private static func fail(_ message: String, at offset: Int? = nil) -> PreferenceError {
+    let place = offset.map { " at byte \($0)" } ?? ""
+    return PreferenceError(
+      .corruptFile, reason: "not a valid binary property list\(place): \(message)")
+  }
+
+  private func unsigned(at offset: Int, size: Int) throws -> UInt64 {
+    guard offset >= 0, offset + size <= offsetTableStart else {
+      throw Self.fail("a value runs past the object table", at: offset)
+    }
+    return Self.readUnsigned(bytes, at: offset, size: size)
+  }
+
+  private func objectOffset(_ reference: Int) throws -> Int {
+    guard reference >= 0, reference < objectCount else {
+      throw Self.fail("a reference to object \(reference) of \(objectCount)")
+    }
+    let entry = offsetTableStart + reference * offsetSize
+    let offset = Self.readUnsigned(bytes, at: entry, size: offsetSize)
+    guard offset >= 8, offset < UInt64(offsetTableStart) else {
+      throw Self.fail("object \(reference) lies outside the object table", at: entry)
+    }
+    return Int(offset)
+  }
+
+  /// The length in the marker's low nibble, or the integer that follows when it is 0xF.
+  private func length(_ info: UInt8, after offset: Int) throws -> (count: Int, start: Int) {
+    guard info == 0x0F else { return (Int(info), offset + 1) }
+    let marker = try unsigned(at: offset + 1, size: 1)
+    guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else {
+      throw Self.fail("a malformed length", at: offset)
+    }
+    let size = 1 << Int(marker & 0x0F)
+    let count = try unsigned(at: offset + 2, size: size)
+    guard count <= UInt64(bytes.count) else { throw Self.fail("an impossible length", at: offset) }
+    return (Int(count), offset + 2 + size)
+  }
+
+  private func bytes(at start: Int, count: Int) throws -> ArraySlice<UInt8> {
+    guard count >= 0, start + count <= offsetTableStart else {
+      throw Self.fail("a value runs past the object table", at: start)
+    }
+    return bytes[start..<(start + count)]
+  }
+
+  private mutating func value(_ reference: Int, depth: Int) throws -> PropertyListValue {
+    budget -= 1
+    guard budget > 0 else { throw Self.fail("shared references expand into too many values") }
+    let offset = try objectOffset(reference)
+    let marker = bytes[offset]
+    let info = marker & 0x0F
+    switch marker >> 4 {
+    case 0x0:
+      guard info == 0x08 || info == 0x09 else {
+        throw Self.fail("an unsupported value (marker \(marker))", at: offset)
+      }
+      return .bool(info == 0x09)
+    case 0x1:
+      guard info <= 4 else { throw Self.fail("a malformed integer", at: offset) }
+      let size = 1 << Int(info)
+      if size == 16 {
+        let high = try unsigned(at: offset + 1, size: 8)
+        let low = try unsigned(at: offset + 9, size: 8)
+        guard high == 0, low <= UInt64(Int64.max) else {
+          throw Self.fail("an integer that does not fit in 64 bits", at: offset)
+        }
+        return .integer(Int64(low))
+      }
+      let raw = try unsigned(at: offset + 1, size: size)
+      return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+    case 0x2:
+      guard info == 2 || info == 3 else { throw Self.fail("a malformed real", at: offset) }
+      let raw = try unsigned(at: offset + 1, size: 1 << Int(info))
+      return .double(info == 2 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
+    case 0x3:
+      guard info == 3 else { throw Self.fail("a malformed date", at: offset) }
+      let raw = try unsigned(at: offset + 1, size: 8)
+      return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: raw)))
+    case 0x4:
+      let (count, start) = try length(info, after: offset)
+      return .data(Data(try bytes(at: start, count: count)))
+    case 0x5:
+      let (count, start) = try length(info, after: offset)
+      guard let text = ByteText.string(try bytes(at: start, count: count)) else {
+        throw Self.fail("a malformed ASCII string", at: offset)
+      }
+      return .string(text)
+    case 0x6:
+      let (count, start) = try length(info, after: offset)
+      let raw = try bytes(at: start, count: count * 2)
+      var units: [UInt16] = []
+      units.reserveCapacity(count)
+      var index = raw.startIndex
+      while index < raw.endIndex {
+        units.append(UInt16(raw[index]) << 8 | UInt16(raw[index + 1]))
+        index += 2
+      }
+      let text = String(decoding: units, as: UTF16.self)
+      guard text.utf16.elementsEqual(units) else {
+        throw Self.fail("a malformed UTF-16 string", at: offset)
+      }
+      return .string(text)
+    case 0xA, 0xD:
+      guard depth < PropertyListTreeBuilder.maximumDepth else {
+        throw PreferenceError(
+          .nestingTooDeep,
+          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
+          reason: "refused at byte \(offset) (a reference cycle also nests without end)")
+      }
+      return try container(marker >> 4 == 0xD, info: info, at: offset, depth: depth)
+    default:
+      throw Self.fail("an unsupported value (marker \(marker))", at: offset)
+    }
+  }
+
+  private mutating func container(
+    _ isDictionary: Bool, info: UInt8, at offset: Int, depth: Int
+  ) throws -> PropertyListValue {
+    let (count, start) = try length(info, after: offset)
+    let referenceCount = isDictionary ? count * 2 : count
+    guard referenceCount <= bytes.count else { throw Self.fail("an impossible length", at: offset) }
+    _ = try bytes(at: start, count: referenceCount * referenceSize)
+    func reference(_ index: Int) throws -> Int {
+      Int(try unsigned(at: start + index * referenceSize, size: referenceSize))
+    }
+    if !isDictionary {
+      var values: [PropertyListValue] = []
+      values.reserveCapacity(count)
+      for index in 0..<count { values.append(try value(try reference(index), depth: depth + 1)) }
+      return .array(values)
+    }
+    var values: [String: PropertyListValue] = [:]
+    values.reserveCapacity(count)
+    for index in 0..<count {
+      guard case .string(let key) = try value(try reference(index), depth: depth + 1) else {
+        throw Self.fail("a dictionary key that is not a string", at: offset)
+      }
+      values[key] = try value(try reference(count + index), depth: depth + 1)
+    }
+    return .dictionary(values)
+  }
+}

@@ -1,0 +1,80 @@
+/// Helpers the text parsers share: checked UTF-8 decoding and human-readable positions.
+enum ByteText {
+  /// The string the bytes spell, or `nil` when they are not valid UTF-8.
+  static func string(_ bytes: ArraySlice<UInt8>) -> String? {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue: continue
+      case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+      case .error: return nil
+      }
+    }
+  }
+
+  /// `line L, column C (byte B)` for a byte offset, counting lines and columns from 1.
+  static func position(of offset: Int, in bytes: [UInt8]) -> String {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<end where bytes[index] == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return "line \(line), column \(end - lineStart + 1) (byte \(end))"
+  }
+
+  /// A short, printable rendering of the bytes at `offset`, for error messages.
+  static func excerpt(at offset: Int, in bytes: [UInt8]) -> String {
+    guard offset < bytes.count else { return "the end of the file" }
+    let slice = bytes[offset..<min(bytes.count, offset + 12)]
+    let text = slice.map { byte -> String in
+      (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + hex(byte)
+    }
+    return "\"" + text.joined() + "\""
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+  }
+
+  /// Parses a decimal (or `0x` hexadecimal) integer with an optional sign, or `nil` when the
+  /// text is not one or does not fit in 64 bits.
+  static func integer(_ text: Substring) -> Int64? {
+    var digits = text.utf8[...]
+    var negative = false
+    if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+      negative = first == UInt8(ascii: "-")
+      digits = digits.dropFirst()
+    }
+    var radix: UInt64 = 10
+    if digits.starts(with: "0x".utf8) || digits.starts(with: "0X".utf8) {
+      radix = 16
+      digits = digits.dropFirst(2)
+    }
+    guard !digits.isEmpty else { return nil }
+    var magnitude: UInt64 = 0
+    for byte in digits {
+      let value: UInt64
+      switch byte {
+      case 0x30...0x39: value = UInt64(byte - 0x30)
+      case 0x61...0x66 where radix == 16: value = UInt64(byte - 0x61 + 10)
+      case 0x41...0x46 where radix == 16: value = UInt64(byte - 0x41 + 10)
+      default: return nil
+      }
+      let (shifted, overflow) = magnitude.multipliedReportingOverflow(by: radix)
+      let (sum, carry) = shifted.addingReportingOverflow(value)
+      if overflow || carry { return nil }
+      magnitude = sum
+    }
+    if negative {
+      guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+      return Int64(truncatingIfNeeded: 0 &- magnitude)
+    }
+    guard magnitude <= UInt64(Int64.max) else { return nil }
+    return Int64(magnitude)
+  }
+}

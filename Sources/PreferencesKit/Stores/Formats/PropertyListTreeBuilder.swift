@@ -1,0 +1,91 @@
+/// Builds a ``PropertyListValue`` tree from a parser's events without recursion, and bounds its
+/// nesting.
+///
+/// Parsers call ``beginArray()`` / ``beginDictionary()`` when a container opens, ``setKey(_:)``
+/// before each dictionary value, ``add(_:)`` for each value, and ``end()`` when a container
+/// closes. Failures are plain descriptions; the parser adds the position.
+struct PropertyListTreeBuilder {
+  /// The deepest nesting of arrays and dictionaries accepted, in files and in values written.
+  static let maximumDepth = 512
+
+  /// Why an event was refused.
+  enum Failure: Error {
+    /// The value nests more than ``PropertyListTreeBuilder/maximumDepth`` levels deep.
+    case tooDeep
+    /// The event does not fit the structure, described for a person.
+    case invalid(String)
+  }
+
+  /// The open containers, innermost last. Arrays and dictionaries live in their own stacks
+  /// and are mutated in place there, so adding a value never copies a container.
+  private var openKinds: [Bool] = []  // true for a dictionary
+  private var arrays: [[PropertyListValue]] = []
+  private var dictionaries: [[String: PropertyListValue]] = []
+  private var pendingKeys: [String?] = []
+  /// The finished top-level value, once there is one.
+  private(set) var root: PropertyListValue?
+
+  /// How many containers are open.
+  var depth: Int { openKinds.count }
+
+  /// Whether the innermost open container is a dictionary.
+  var isInDictionary: Bool { openKinds.last == true }
+
+  mutating func beginArray() throws(Failure) {
+    try checkCanAddValue()
+    guard depth < Self.maximumDepth else { throw .tooDeep }
+    openKinds.append(false)
+    arrays.append([])
+  }
+
+  mutating func beginDictionary() throws(Failure) {
+    try checkCanAddValue()
+    guard depth < Self.maximumDepth else { throw .tooDeep }
+    openKinds.append(true)
+    dictionaries.append([:])
+    pendingKeys.append(nil)
+  }
+
+  mutating func setKey(_ key: String) throws(Failure) {
+    guard isInDictionary else { throw .invalid("a key outside a dictionary") }
+    guard pendingKeys[pendingKeys.count - 1] == nil else {
+      throw .invalid("two keys in a row, without a value between")
+    }
+    pendingKeys[pendingKeys.count - 1] = key
+  }
+
+  /// Closes the innermost container and returns it, without adding it to its parent: call
+  /// ``add(_:)`` with the result (a parser may transform it first).
+  mutating func end() throws(Failure) -> PropertyListValue {
+    guard let isDictionary = openKinds.popLast() else {
+      throw .invalid("a closing without an opening")
+    }
+    guard isDictionary else { return .array(arrays.removeLast()) }
+    if let key = pendingKeys.removeLast() { throw .invalid("the key \"\(key)\" has no value") }
+    return .dictionary(dictionaries.removeLast())
+  }
+
+  mutating func add(_ value: PropertyListValue) throws(Failure) {
+    guard let isDictionary = openKinds.last else {
+      guard root == nil else { throw .invalid("a second top-level value") }
+      root = value
+      return
+    }
+    guard isDictionary else {
+      arrays[arrays.count - 1].append(value)
+      return
+    }
+    guard let key = pendingKeys[pendingKeys.count - 1] else {
+      throw .invalid("a dictionary value without a key")
+    }
+    dictionaries[dictionaries.count - 1][key] = value
+    pendingKeys[pendingKeys.count - 1] = nil
+  }
+
+  private func checkCanAddValue() throws(Failure) {
+    if openKinds.isEmpty, root != nil { throw .invalid("a second top-level value") }
+    if isInDictionary, pendingKeys.last == .some(nil) {
+      throw .invalid("a dictionary value without a key")
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Parses an XML property list without recursion, so hostile nesting cannot exhaust the stack.
+///
+/// Accepts what Apple's tools write: an optional XML declaration, `DOCTYPE` and comments, a
+/// `<plist>` element (optional) around one value, the elements `dict`, `key`, `array`,
+/// `string`, `integer`, `real`, `true`, `false`, `date` and `data`, the five named entities,
+/// numeric character references and CDATA sections. Anything else fails with a
+/// ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` that gives the line and
+/// column.
+struct XMLPropertyListParser {
+  let bytes: [UInt8]
+  var index = 0
+  private var builder = PropertyListTreeBuilder()
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// Parses `bytes` into the property list's top-level value.
+  static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+    var parser = XMLPropertyListParser(bytes: bytes)
+    return try parser.parseDocument()
+  }
+
+  private mutating func parseDocument() throws -> PropertyListValue {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    try skipMarkup()
+    var insidePlist = false
+    if looksAt("<plist") {
+      let tag = try readTag()
+      guard !tag.closing, tag.name == "plist" else { throw fail("expected <plist>") }
+      if tag.selfClosing { throw fail("the <plist> element is empty", at: tag.start) }
+      insidePlist = true
+    }
+    while builder.root == nil {
+      try parseNextElement()
+    }
+    try skipMarkup()
+    if insidePlist {
+      let tag = try readTag()
+      guard tag.closing, tag.name == "plist" else {
+        throw fail("expected </plist> after the top-level value", at: tag.start)
+      }
+      try skipMarkup()
+    }
+    guard index == bytes.count else { throw fail("unexpected text after the property list") }
+    return builder.root ?? .dictionary([:])
+  }
+
+  private mutating func parseNextElement() throws {
+    try skipMarkup()
+    let tag = try readTag()
+    do {
+      if tag.closing {
+        guard tag.name == "dict" || tag.name == "array" else {
+          throw fail("unexpected </\(tag.name)>", at: tag.start)
+        }
+        let closed = try builder.end()
+        guard closed.isArray == (tag.name == "array") else {
+          throw fail("</\(tag.name)> closes the wrong element", at: tag.start)
+        }
+        try builder.add(closed)
+        return
+      }
+      switch tag.name {
+      case "dict", "array":
+        if tag.selfClosing {
+          try builder.add(tag.name == "dict" ? .dictionary([:]) : .array([]))
+        } else if tag.name == "dict" {
+          try builder.beginDictionary()
+        } else {
+          try builder.beginArray()
+        }
+      case "true", "false":
+        if !tag.selfClosing { try expectClosing(tag.name) }
+        try builder.add(.bool(tag.name == "true"))
+      case "key":
+        try builder.setKey(tag.selfClosing ? "" : try readText(of: tag))
+      case "string":
+        try builder.add(.string(tag.selfClosing ? "" : try readText(of: tag)))
+      case "integer", "real", "date", "data":
+        let text = tag.selfClosing ? "" : try readText(of: tag)
+        try builder.add(try scalar(tag.name, text: text, at: tag.start))
+      default:
+        throw fail("unknown element <\(tag.name)>", at: tag.start)
+      }
+    } catch let failure as PropertyListTreeBuilder.Failure {
+      switch failure {
+      case .tooDeep:
+        throw PreferenceError(
+          .nestingTooDeep,
+          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
+          reason: "refused at \(ByteText.position(of: tag.start, in: bytes))")
+      case .invalid(let message):
+        throw fail(message, at: tag.start)
+      }
+    }
+  }
+
+  private func scalar(_ name: String, text: String, at start: Int) throws -> PropertyListValue {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch name {
+    case "integer":
+      guard let number = ByteText.integer(Substring(trimmed)) else {
+        throw fail("\"\(trimmed.prefix(40))\" is not a 64-bit integer", at: start)
+      }
+      return .integer(number)
+    case "real":
+      let lowered = trimmed.lowercased()
+      let number = lowered == "+infinity" ? .infinity : Double(lowered)
+      guard let number else { throw fail("\"\(trimmed.prefix(40))\" is not a number", at: start) }
+      return .double(number)
+    case "date":
+      guard let (seconds, fraction) = ISO8601Timestamp.parse(trimmed) else {
+        throw fail("\"\(trimmed.prefix(40))\" is not a date like 2024-01-02T03:04:05Z", at: start)
+      }
+      return .date(ISO8601Timestamp.date(seconds: seconds, fraction: Double("0." + fraction) ?? 0))
+    default:
+      let compact = trimmed.filter { !$0.isWhitespace }
+      guard let data = Data(base64Encoded: compact) else {
+        throw fail("the <data> element is not valid base64", at: start)
+      }
+      return .data(data)
+    }
+  }
+}
+
+extension PropertyListValue {
+  fileprivate var isArray: Bool {
+    if case .array = self { return true }
+    return false
+  }
+}

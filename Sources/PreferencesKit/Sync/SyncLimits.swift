@@ -1,0 +1,96 @@
+/// The limits of a sync store: how many keys, how long a key, how large a value and how large
+/// the whole store may be.
+///
+/// The defaults are those of the iCloud key-value store, so an app tested with
+/// ``FileSyncStore`` on Linux behaves as it will on Apple platforms.
+public struct SyncLimits: Sendable, Hashable {
+  /// The most keys the store holds.
+  public var maximumKeyCount: Int
+  /// The longest key, in UTF-8 bytes.
+  public var maximumKeyLength: Int
+  /// The largest value, in bytes, as ``size(of:)`` measures it.
+  public var maximumValueSize: Int
+  /// The largest total of every key and value, in bytes.
+  public var maximumTotalSize: Int
+
+  /// The iCloud key-value store's limits: 1,024 keys, keys of 64 bytes, 1 MB per value and in
+  /// total.
+  public static let iCloud = SyncLimits(
+    maximumKeyCount: 1_024, maximumKeyLength: 64, maximumValueSize: 1_000_000,
+    maximumTotalSize: 1_000_000)
+
+  /// Creates limits.
+  ///
+  /// - Parameters:
+  ///   - maximumKeyCount: The most keys the store holds.
+  ///   - maximumKeyLength: The longest key, in UTF-8 bytes.
+  ///   - maximumValueSize: The largest value, in bytes.
+  ///   - maximumTotalSize: The largest total of every key and value, in bytes.
+  public init(
+    maximumKeyCount: Int, maximumKeyLength: Int, maximumValueSize: Int, maximumTotalSize: Int
+  ) {
+    self.maximumKeyCount = maximumKeyCount
+    self.maximumKeyLength = maximumKeyLength
+    self.maximumValueSize = maximumValueSize
+    self.maximumTotalSize = maximumTotalSize
+  }
+
+  /// The size of a value in bytes, as the limits count it: the bytes of strings, data and
+  /// dictionary keys, and 8 bytes for every number, date or Boolean.
+  ///
+  /// - Parameter value: The value to measure.
+  /// - Returns: Its size in bytes.
+  public static func size(of value: PropertyListValue) -> Int {
+    switch value {
+    case .bool, .integer, .double, .date: 8
+    case .string(let string): string.utf8.count
+    case .data(let data): data.count
+    case .array(let values): values.reduce(0) { $0 + size(of: $1) }
+    case .dictionary(let values): values.reduce(0) { $0 + $1.key.utf8.count + size(of: $1.value) }
+    }
+  }
+
+  /// The errors that storing `entries` over `existing` would cause, one per broken limit.
+  func violations(
+    storing entries: [String: SyncEntry], over existing: [String: SyncEntry]
+  ) -> [PreferenceError] {
+    var errors: [PreferenceError] = []
+    for (key, entry) in entries.sorted(by: { $0.key < $1.key }) {
+      if key.utf8.count > maximumKeyLength {
+        errors.append(keyTooLong(key))
+      }
+      if let value = entry.value, Self.size(of: value) > maximumValueSize {
+        errors.append(
+          PreferenceError(
+            .syncLimitExceeded, key: key, expected: "at most \(maximumValueSize) bytes",
+            found: "\(Self.size(of: value)) bytes", reason: "the value is too large to sync"))
+      }
+    }
+    var merged = existing
+    merged.merge(entries) { $1 }
+    let live = merged.filter { $0.value.value != nil }
+    if live.count > maximumKeyCount {
+      errors.append(
+        PreferenceError(
+          .syncLimitExceeded, key: entries.keys.sorted().first,
+          expected: "at most \(maximumKeyCount) keys", found: "\(live.count) keys",
+          reason: "the sync store would hold too many keys"))
+    }
+    let total = live.reduce(0) { $0 + $1.key.utf8.count + ($1.value.value.map(Self.size(of:)) ?? 0) }
+    if total > maximumTotalSize {
+      errors.append(
+        PreferenceError(
+          .syncLimitExceeded, key: entries.keys.sorted().first,
+          expected: "at most \(maximumTotalSize) bytes in total", found: "\(total) bytes",
+          reason: "the sync store would be too large"))
+    }
+    return errors
+  }
+
+  /// The error for a key longer than ``maximumKeyLength``.
+  func keyTooLong(_ key: String) -> PreferenceError {
+    PreferenceError(
+      .syncLimitExceeded, key: key, expected: "a key of at most \(maximumKeyLength) UTF-8 bytes",
+      found: "\(key.utf8.count) bytes", reason: "the key can never sync")
+  }
+}

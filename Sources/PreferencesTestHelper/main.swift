@@ -1,0 +1,164 @@
+// A small program the file store's tests start as separate processes, so that locking,
+// crashes and concurrent writers are tested across real processes.
+//
+// Usage: PreferencesTestHelper <command> <store> [arguments...]
+//
+//   write-generations <store> <keys>         Rewrites <keys> keys forever, each holding the
+//                                            generation number; prints "ready" after the first.
+//   check-generations <store> <keys>         Opens the store; exit 0 and "generation N" when
+//                                            every key holds the same generation N.
+//   read-while-writing <store> <keys> <n>    Reads until it has seen <n> generations, checking
+//                                            each read as above.
+//   default-url <identifier>                 Prints FileStore.defaultURL(for:).
+//   measure <store> <keys>                   Times reading and writing a store of <keys> keys.
+//   write-keys <store> <prefix> <count>      One write per key: <prefix><i> = "<prefix>-<i>".
+//   write-value <store> <key> <text> [umask] Writes one string, under the given octal umask.
+//   write-limited <store> <bytes> <key> <n>  Writes a string of <n> bytes with the file size
+//                                            limit (ulimit -f) set to <bytes>.
+//   hold-lock <store>                        Takes the store's file lock, prints "locked" and
+//                                            waits to be killed.
+//
+// Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
+// 64 bad usage.
+
+import Foundation
+import PreferencesKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+func say(_ text: String) {
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+func exit(_ code: Int32, _ message: String) -> Never {
+  say(message)
+  exit(code)
+}
+
+/// The generation every one of `keys` keys holds, or a description of what is wrong.
+func generation(in values: [String: PropertyListValue], keys: Int) -> Result<Int64, CheckFailure> {
+  var seen: Int64?
+  for index in 0..<keys {
+    guard case .integer(let value)? = values["key\(index)"] else {
+      return .failure(CheckFailure("key\(index) is missing or not an integer"))
+    }
+    if let seen, seen != value {
+      return .failure(CheckFailure("key\(index) holds generation \(value), key0 holds \(seen)"))
+    }
+    seen = value
+  }
+  return .success(seen ?? 0)
+}
+
+struct CheckFailure: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { exit(64, "usage: PreferencesTestHelper <command> <store> ...") }
+let store = FileStore(url: URL(fileURLWithPath: arguments[1]))
+func number(_ index: Int) -> Int {
+  guard arguments.count > index, let value = Int(arguments[index]) else {
+    exit(64, "argument \(index) must be a number")
+  }
+  return value
+}
+
+do {
+  switch arguments[0] {
+  case "write-generations":
+    let keys = number(2)
+    var current: Int64 = 0
+    if case .success(let found) = generation(in: try store.allValues(), keys: keys) {
+      current = found
+    }
+    var announced = false
+    while true {
+      current += 1
+      var changes: [String: PropertyListValue?] = [:]
+      for index in 0..<keys { changes["key\(index)"] = .integer(current) }
+      try store.apply(changes)
+      if !announced {
+        say("ready")
+        announced = true
+      }
+    }
+  case "check-generations":
+    switch generation(in: try store.allValues(), keys: number(2)) {
+    case .success(let found): exit(0, "generation \(found)")
+    case .failure(let failure): exit(1, failure.message)
+    }
+  case "read-while-writing":
+    let keys = number(2)
+    var seen = Set<Int64>()
+    var reads = 0
+    while seen.count < number(3) {
+      reads += 1
+      switch generation(in: try store.allValues(), keys: keys) {
+      case .success(let found): seen.insert(found)
+      case .failure(let failure): exit(1, "read \(reads): \(failure.message)")
+      }
+    }
+    exit(0, "generations \(seen.count) in \(reads) reads")
+  case "write-keys":
+    guard arguments.count == 4 else { exit(64, "usage: write-keys <store> <prefix> <count>") }
+    let prefix = arguments[2]
+    for index in 0..<number(3) {
+      try store.apply(["\(prefix)\(index)": .string("\(prefix)-\(index)")])
+    }
+    exit(0, "done")
+  case "write-value":
+    guard arguments.count >= 4 else { exit(64, "usage: write-value <store> <key> <text> [umask]") }
+    if arguments.count > 4, let mask = mode_t(arguments[4], radix: 8) { umask(mask) }
+    try store.apply([arguments[2]: .string(arguments[3])])
+    exit(0, "done")
+  case "write-limited":
+    guard arguments.count == 5 else { exit(64, "usage: write-limited <store> <bytes> <key> <n>") }
+    signal(SIGXFSZ, SIG_IGN)
+    let limit = rlim_t(number(2))
+    var limits = rlimit(rlim_cur: limit, rlim_max: limit)
+    #if canImport(Glibc)
+      guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else {
+        exit(64, "setrlimit failed")
+      }
+    #else
+      guard setrlimit(RLIMIT_FSIZE, &limits) == 0 else { exit(64, "setrlimit failed") }
+    #endif
+    try store.apply([arguments[3]: .string(String(repeating: "x", count: number(4)))])
+    exit(0, "done")
+  case "measure":
+    let keys = number(2)
+    var values: [String: PropertyListValue?] = [:]
+    for index in 0..<keys { values["key\(index)"] = .string("value number \(index)") }
+    try store.apply(values)
+    func milliseconds(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
+      let start = DispatchTime.now().uptimeNanoseconds
+      for _ in 0..<runs { try body() }
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(runs) / 1e6
+      return String(format: "%.3f ms", elapsed)
+    }
+    let parse = try milliseconds(50) { _ = try FileStore(url: store.url).allValues() }
+    let cached = try milliseconds(1000) { _ = try store.allValues() }
+    let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
+    exit(
+      0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
+  case "default-url":
+    exit(0, FileStore.defaultURL(for: arguments[1]).path)
+  case "hold-lock":
+    let descriptor = open(arguments[1] + ".lock", O_RDONLY | O_CREAT, 0o600)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { exit(3, "cannot lock") }
+    say("locked")
+    while true { pause() }
+  default:
+    exit(64, "unknown command \(arguments[0])")
+  }
+} catch let error as PreferenceError {
+  exit(error.kind == .writeFailed ? 3 : 2, "\(error.kind): \(error)")
+} catch {
+  exit(2, "\(error)")
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A running `PreferencesTestHelper` process, started by a test.
+final class TestHelperProcess {
+  /// What a finished helper reported.
+  struct Outcome {
+    var status: Int32
+    var output: String
+    var killed: Bool
+  }
+
+  let process = Process()
+  private let output = Pipe()
+  private var buffered = Data()
+
+  /// Starts the helper with `arguments`, and an environment changed by `environment`.
+  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    process.executableURL = try Self.executableURL()
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    merged.merge(environment) { _, new in new }
+    process.environment = merged
+    process.standardOutput = output
+    try process.run()
+  }
+
+  /// Runs the helper to completion, failing the test if it runs past `deadline` seconds.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], deadline: Double = 60
+  ) throws -> Outcome {
+    let helper = try TestHelperProcess(arguments, environment: environment)
+    return try helper.finish(deadline: deadline)
+  }
+
+  /// Reads the helper's output until it prints a whole line, and returns it (without the
+  /// newline); `nil` when the helper exits first.
+  func readLine() -> String? {
+    while true {
+      if let newline = buffered.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffered[buffered.startIndex..<newline], as: UTF8.self)
+        buffered = Data(buffered[(newline + 1)...])
+        return line
+      }
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      buffered.append(chunk)
+    }
+  }
+
+  /// Kills the helper with SIGKILL and waits for it to end.
+  func kill() {
+    sendSignal(SIGKILL, to: process.processIdentifier)
+    process.waitUntilExit()
+  }
+
+  /// Waits for the helper to exit, killing it and failing after `deadline` seconds.
+  func finish(deadline: Double = 60) throws -> Outcome {
+    let start = Date()
+    let reader = output.fileHandleForReading
+    var rest = buffered
+    // Helpers print a few short lines, far less than a pipe holds, so polling is enough.
+    while process.isRunning {
+      if Date().timeIntervalSince(start) > deadline {
+        kill()
+        Issue.record("the helper \(process.arguments ?? []) ran past its \(deadline) s deadline")
+        return Outcome(status: -1, output: "", killed: true)
+      }
+      usleep(2_000)
+    }
+    process.waitUntilExit()
+    rest.append(reader.readDataToEndOfFile())
+    return Outcome(
+      status: process.terminationStatus, output: String(decoding: rest, as: UTF8.self),
+      killed: process.terminationReason == .uncaughtSignal)
+  }
+
+  /// Finds the helper next to the test bundle, in the package's build folder.
+  static func executableURL() throws -> URL {
+    let name = "PreferencesTestHelper"
+    var folders: [URL] = []
+    if let path = ProcessInfo.processInfo.environment["PREFERENCES_TEST_HELPER"] {
+      return URL(fileURLWithPath: path)
+    }
+    if let executable = Bundle.main.executableURL {
+      folders.append(executable.deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    folders.append(packageRoot.appendingPathComponent(".build/debug"))
+    for folder in folders {
+      let candidate = folder.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw HelperNotFound(searched: folders.map(\.path))
+  }
+
+  struct HelperNotFound: Error, CustomStringConvertible {
+    var searched: [String]
+    var description: String {
+      "PreferencesTestHelper was not found; build it with `swift build --build-tests` "
+        + "(searched \(searched.joined(separator: ", ")))"
+    }
+  }
+}
+
+/// Sends `signal` to the process `pid`.
+func sendSignal(_ signal: Int32, to pid: Int32) {
+  #if canImport(Darwin)
+    _ = Darwin.kill(pid, signal)
+  #else
+    _ = Glibc.kill(pid, signal)
+  #endif
+}
