@@ -45,7 +45,9 @@ enum PreferencesBenchmarks {
     progress("Codable")
     try CodableBenchmarks.run(into: &report)
     progress("stores")
-    _ = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
+    let baselines = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
+    progress("file store")
+    try FileStoreBenchmarks.run(baselines: baselines, scratch: scratch, into: &report)
     progress("memory")
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = scratch.configuration.path
@@ -53,6 +55,11 @@ enum PreferencesBenchmarks {
     try MemoryBenchmarks.runLoad(
       label: "UserDefaultsStore", arguments: ["defaults", suites[3].name],
       environment: environment, into: &report)
+    let file = scratch.url.appendingPathComponent("load-10000.plist")
+    try FileStore(url: file).apply(SampleData.values(count: 10_000))
+    try MemoryBenchmarks.runLoad(
+      label: "FileStore", arguments: ["file", file.path], environment: environment,
+      into: &report)
 
     print(json ? try report.json() : report.table)
     progress("sink \(benchmarkSink)")

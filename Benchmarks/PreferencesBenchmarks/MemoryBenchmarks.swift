@@ -173,6 +173,7 @@ enum MemoryBenchmarks {
   static func makeStore(kind: String, location: String) throws -> any PreferenceStore {
     switch kind {
     case "defaults": return UserDefaultsStore(suiteName: location)
+    case "file": return FileStore(url: URL(fileURLWithPath: location))
     default: throw BenchmarkError("unknown store kind \(kind)")
     }
   }
