@@ -16,7 +16,8 @@ enum FileStoreBenchmarks {
       let file = scratch.url.appendingPathComponent("hundred.\(format)")
       try FileStore(url: file).apply(SampleData.hundredValues)
       let create = measureEach(
-        "create 100 @Preference from a new FileStore (.\(format), 100 keys)", iterations: 20,
+        "create 100 @Preference from a new FileStore (.\(format), 100 keys)", repetitions: 7,
+        iterations: 30,
         setup: {}
       ) {
         benchmarkSink &+= HundredPreferences(store: FileStore(url: file)).p000
@@ -33,7 +34,7 @@ enum FileStoreBenchmarks {
       let preferences = CounterPreferences(store: FileStore(url: file))
       let write = try measureEach(
         "FileStore: writePreferences(), 1 dirty key of \(count)",
-        iterations: count >= 10_000 ? 3 : 10, setup: {}
+        repetitions: 7, iterations: count >= 10_000 ? 3 : 20, setup: {}
       ) {
         preferences.counter &+= 1
         try preferences.writePreferences()

@@ -32,20 +32,22 @@ enum StoreBenchmarks {
       return name
     }
     let firstRead = try measureEach(
-      "UserDefaults: first read of 100 keys after launch", iterations: 20, setup: coldSuite
+      "UserDefaults: first read of 100 keys after launch", repetitions: 7,
+      iterations: 30, setup: coldSuite
     ) { name in
       let defaults = UserDefaults(suiteName: name)!
       for key in keys { blackHole(defaults.object(forKey: key)) }
     }
     baselines.firstRead = firstRead
     let fromMemory = measureEach(
-      "create 100 @Preference from InMemoryStore(100 keys)", iterations: 20,
+      "create 100 @Preference from InMemoryStore(100 keys)", repetitions: 7, iterations: 30,
       setup: { InMemoryStore(SampleData.hundredValues) }
     ) { store in
       benchmarkSink &+= HundredPreferences(store: store).p000
     }
     let fromDefaults = try measureEach(
-      "create 100 @Preference from a new UserDefaultsStore", iterations: 20, setup: coldSuite
+      "create 100 @Preference from a new UserDefaultsStore", repetitions: 7, iterations: 30,
+      setup: coldSuite
     ) { name in
       benchmarkSink &+= HundredPreferences(store: UserDefaultsStore(suiteName: name)).p000
     }
@@ -59,9 +61,10 @@ enum StoreBenchmarks {
     // Saving one changed key: UserDefaults, and serializing every key and writing atomically.
     for suite in suites {
       let key = SampleData.key(0)
-      let iterations = suite.count >= 10_000 ? 2 : suite.count >= 1_000 ? 5 : 20
+      let iterations = suite.count >= 10_000 ? 2 : suite.count >= 1_000 ? 10 : 20
       let save = measureEach(
-        "UserDefaults: set + synchronize(), \(suite.count) keys", iterations: iterations,
+        "UserDefaults: set + synchronize(), \(suite.count) keys", repetitions: 7,
+        iterations: iterations,
         setup: {}
       ) {
         suite.defaults.set(Int.random(in: 0..<1_000_000), forKey: key)
