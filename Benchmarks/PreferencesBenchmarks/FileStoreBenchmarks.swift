@@ -17,8 +17,7 @@ enum FileStoreBenchmarks {
       try FileStore(url: file).apply(SampleData.hundredValues)
       let create = measureEach(
         "create 100 @Preference from a new FileStore (.\(format), 100 keys)", repetitions: 7,
-        iterations: 30,
-        setup: {}
+        iterations: 30
       ) {
         benchmarkSink &+= HundredPreferences(store: FileStore(url: file)).p000
       }
@@ -34,7 +33,7 @@ enum FileStoreBenchmarks {
       let preferences = CounterPreferences(store: FileStore(url: file))
       let write = try measureEach(
         "FileStore: writePreferences(), 1 dirty key of \(count)",
-        repetitions: 7, iterations: count >= 10_000 ? 3 : 20, setup: {}
+        repetitions: 7, iterations: count >= 10_000 ? 3 : 20
       ) {
         preferences.counter &+= 1
         try preferences.writePreferences()

@@ -50,7 +50,8 @@ enum ReadWriteBenchmarks {
       suite.defaults.synchronize()
       return result
     }
-    let observed = measureReads((0..<64).map { _ in ReadPreferences(store: InMemoryStore()) }, label: "")
+    let observed = measureReads(
+      (0..<64).map { _ in ReadPreferences(store: InMemoryStore()) }, label: "")
     let unobserved = measureReads(
       (0..<64).map { _ in UnobservedReadPreferences(store: InMemoryStore()) },
       label: ", unobservable")

@@ -26,31 +26,30 @@ enum StoreBenchmarks {
       // A suite this process has never opened, so UserDefaults reads it from disk.
       let name = "PreferencesBenchmarks.\(UUID().uuidString).cold"
       let copy = hundredFile.deletingLastPathComponent()
-        .appendingPathComponent(hundredFile.lastPathComponent
-          .replacingOccurrences(of: hundred.name, with: name))
+        .appendingPathComponent(
+          hundredFile.lastPathComponent
+            .replacingOccurrences(of: hundred.name, with: name))
       try FileManager.default.copyItem(at: hundredFile, to: copy)
       return name
     }
     let firstRead = try measureEach(
       "UserDefaults: first read of 100 keys after launch", repetitions: 7,
-      iterations: 30, setup: coldSuite
-    ) { name in
-      let defaults = UserDefaults(suiteName: name)!
-      for key in keys { blackHole(defaults.object(forKey: key)) }
-    }
+      iterations: 30, setup: coldSuite,
+      operation: { name in
+        let defaults = UserDefaults(suiteName: name)!
+        for key in keys { blackHole(defaults.object(forKey: key)) }
+      })
     baselines.firstRead = firstRead
     let fromMemory = measureEach(
       "create 100 @Preference from InMemoryStore(100 keys)", repetitions: 7, iterations: 30,
-      setup: { InMemoryStore(SampleData.hundredValues) }
-    ) { store in
-      benchmarkSink &+= HundredPreferences(store: store).p000
-    }
+      setup: { InMemoryStore(SampleData.hundredValues) },
+      operation: { store in benchmarkSink &+= HundredPreferences(store: store).p000 })
     let fromDefaults = try measureEach(
       "create 100 @Preference from a new UserDefaultsStore", repetitions: 7, iterations: 30,
-      setup: coldSuite
-    ) { name in
-      benchmarkSink &+= HundredPreferences(store: UserDefaultsStore(suiteName: name)).p000
-    }
+      setup: coldSuite,
+      operation: { name in
+        benchmarkSink &+= HundredPreferences(store: UserDefaultsStore(suiteName: name)).p000
+      })
     hundred.remove()
     report.rows += [
       Row(firstRead),
@@ -64,8 +63,7 @@ enum StoreBenchmarks {
       let iterations = suite.count >= 10_000 ? 2 : suite.count >= 1_000 ? 10 : 20
       let save = measureEach(
         "UserDefaults: set + synchronize(), \(suite.count) keys", repetitions: 7,
-        iterations: iterations,
-        setup: {}
+        iterations: iterations
       ) {
         suite.defaults.set(Int.random(in: 0..<1_000_000), forKey: key)
         suite.defaults.synchronize()
@@ -78,7 +76,7 @@ enum StoreBenchmarks {
       let file = scratch.url.appendingPathComponent("raw-\(count).plist")
       let write = try measureEach(
         "raw: PropertyListSerialization + atomic write, \(count) keys",
-        iterations: count >= 10_000 ? 2 : 5, setup: {}
+        iterations: count >= 10_000 ? 2 : 5
       ) {
         objects[SampleData.key(0)] = Int.random(in: 0..<1_000_000)
         let data = try PropertyListSerialization.data(
