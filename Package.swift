@@ -20,6 +20,11 @@ let package = Package(
     // The sample app: `swift run Sample`.
     .executableTarget(name: "Sample", dependencies: ["PreferencesKit"], path: "Sample"),
 
+    // Benchmarks: `swift run -c release PreferencesBenchmarks`.
+    .executableTarget(
+      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit"],
+      path: "Benchmarks/PreferencesBenchmarks"),
+
     // Tests, and the helper program they start to test the file store across real processes.
     .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
     // The tests also run the built `prefs` and `Sample` executables, so they depend on them.

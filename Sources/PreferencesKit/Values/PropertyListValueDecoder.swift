@@ -5,14 +5,16 @@ import Foundation
 /// A type that conforms to ``PropertyListRepresentable`` reads with its own
 /// `init(propertyListValue:)` at any depth, with the same lenient, lossless numeric rules.
 /// Every failure is a ``PreferenceError`` whose `path` says where, such as `.items[2].name`.
-struct PropertyListValueDecoder {
+///
+/// `package` rather than internal only so that the benchmark target can time it alone.
+package struct PropertyListValueDecoder {
   /// Creates a decoder.
-  init() {}
+  package init() {}
 
   /// The value of type `T` that `value` holds.
   ///
   /// - Throws: A ``PreferenceError``, usually of kind ``PreferenceError/Kind/typeMismatch``.
-  func decode<T: Decodable>(
+  package func decode<T: Decodable>(
     _ type: T.Type, from value: PropertyListValue
   ) throws(PreferenceError) -> T {
     try ValueDecoder.decode(T.self, from: value, at: [])

@@ -5,15 +5,17 @@ import Foundation
 /// A value whose type conforms to ``PropertyListRepresentable`` keeps its own form at any
 /// depth, so a `Date` becomes `.date`, `Data` becomes `.data` and a `URL` becomes `.string`.
 /// Keyed containers become `.dictionary`, unkeyed ones `.array`.
-struct PropertyListValueEncoder {
+///
+/// `package` rather than internal only so that the benchmark target can time it alone.
+package struct PropertyListValueEncoder {
   /// Creates an encoder.
-  init() {}
+  package init() {}
 
   /// The property-list form of `value`, or `nil` when it encodes nothing, as `Optional.none`
   /// does: the caller then removes the key.
   ///
   /// - Throws: A ``PreferenceError`` whose `path` says where inside `value` the problem is.
-  func encode<T: Encodable>(_ value: T) throws(PreferenceError) -> PropertyListValue? {
+  package func encode<T: Encodable>(_ value: T) throws(PreferenceError) -> PropertyListValue? {
     try ValueEncoder.encode(value, at: [])
   }
 }

@@ -1,0 +1,52 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// What one `@Preference` read is made of, measured alone: the read loop compiles to a load
+/// of the instance, a retain, `pthread_mutex_lock`, one load, `pthread_mutex_unlock`, and a
+/// release (see `Documentation/Benchmarks.md`). The lock is measured here.
+enum AnatomyBenchmarks {
+  /// A heap-allocated mutex, as the library's lock has on Linux.
+  final class Mutex {
+    #if canImport(Darwin)
+      let primitive: UnsafeMutablePointer<os_unfair_lock>
+    #else
+      let primitive: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    init() {
+      primitive = .allocate(capacity: 1)
+      #if canImport(Darwin)
+        primitive.initialize(to: os_unfair_lock())
+      #else
+        primitive.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(primitive, nil)
+      #endif
+    }
+
+    /// Takes and releases the lock.
+    @inline(__always)
+    func lockAndUnlock() {
+      #if canImport(Darwin)
+        os_unfair_lock_lock(primitive)
+        os_unfair_lock_unlock(primitive)
+      #else
+        pthread_mutex_lock(primitive)
+        pthread_mutex_unlock(primitive)
+      #endif
+    }
+  }
+
+  /// Measures the parts and appends them to `report`.
+  ///
+  /// - Parameter report: Receives the rows.
+  static func run(into report: inout Report) {
+    let mutexes = (0..<64).map { _ in Mutex() }
+    let lock = measure("anatomy: mutex lock + unlock") { n in
+      for i in 0..<n { mutexes[i & 63].lockAndUnlock() }
+    }
+    report.rows.append(Row(lock))
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PreferencesKit
+
+/// Measures PreferencesKit against a plain stored property, `UserDefaults`, the
+/// `PropertyListEncoder` round trip and raw atomic writes, side by side in one process.
+///
+/// `swift run -c release PreferencesBenchmarks` prints a table; `--json` prints the same
+/// figures as JSON.
+@main
+enum PreferencesBenchmarks {
+  /// Runs every benchmark and prints the report.
+  static func main() throws {
+    // First of all, before Foundation reads the environment: see `Scratch.init()`. A child
+    // process inherits the variable and creates no folder.
+    let isChild = CommandLine.arguments.dropFirst().first?.hasPrefix("--child-") ?? false
+    let scratch = isChild ? nil : try Scratch()
+    defer { scratch?.remove() }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--child-load" {
+      try MemoryBenchmarks.childLoad(Array(arguments.dropFirst()))
+      return
+    }
+    if arguments.first == "--child-memory" {
+      MemoryBenchmarks.childPerPreference()
+      return
+    }
+    guard let scratch else { return }
+    if !scratch.isUsedByUserDefaults() {
+      throw BenchmarkError("UserDefaults ignores XDG_CONFIG_HOME; stopping to spare the user's")
+    }
+
+    let json = arguments.contains("--json")
+    var report = Report()
+    let progress = { (message: String) in
+      FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
+    progress("filling UserDefaults suites of 10, 100, 1,000 and 10,000 keys")
+    let suites = [10, 100, 1_000, 10_000].map { SampleSuite(count: $0) }
+    defer { for suite in suites { suite.remove() } }
+
+    progress("reads and assignments")
+    ReadWriteBenchmarks.run(suites: suites, into: &report)
+    AnatomyBenchmarks.run(into: &report)
+    progress("Codable")
+    try CodableBenchmarks.run(into: &report)
+    progress("stores")
+    let baselines = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
+    progress("file store")
+    try FileStoreBenchmarks.run(baselines: baselines, scratch: scratch, into: &report)
+    progress("memory")
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = scratch.configuration.path
+    try MemoryBenchmarks.run(environment: environment, into: &report)
+    try MemoryBenchmarks.runLoad(
+      label: "UserDefaultsStore", arguments: ["defaults", suites[3].name],
+      environment: environment, into: &report)
+    let file = scratch.url.appendingPathComponent("load-10000.plist")
+    try FileStore(url: file).apply(SampleData.values(count: 10_000))
+    try MemoryBenchmarks.runLoad(
+      label: "FileStore", arguments: ["file", file.path], environment: environment,
+      into: &report)
+
+    print(json ? try report.json() : report.table)
+    progress("sink \(benchmarkSink)")
+  }
+}
