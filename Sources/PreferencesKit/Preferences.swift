@@ -207,12 +207,14 @@ open class Preferences: @unchecked Sendable {
         return
       }
       var changes: [String: PropertyListValue?] = [:]
+      var forms: [PropertyListValue?] = []
       var synced: [String: SyncEntry] = [:]
       let now = Date()
       for write in pending {
         let key = write.cell.key
         let value = try write.encode()
         changes[key] = .some(value)
+        forms.append(value)
         if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
       }
       for oldKey in moves.values.joined() where changes[oldKey] == nil {
@@ -234,7 +236,9 @@ open class Preferences: @unchecked Sendable {
         throw PreferenceError(error, kind: .writeFailed)
       }
       lock.withLock {
-        for write in pending { write.cell.markWritten(generation: write.generation) }
+        for (write, form) in zip(pending, forms) {
+          write.cell.markWritten(generation: write.generation, storedForm: form)
+        }
         syncTimestamps = newStamps
         keyMoves = keyMoves.filter { moves[$0.key] == nil }
         if recordsVersion { storeVersion = .recorded(Self.version) }

@@ -19,6 +19,11 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
   @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
+  /// The stored form of `value` when it was loaded or written and not assigned since: what
+  /// observers' change detection compares with. Guarded by the owner's lock.
+  var storedForm: PropertyListValue?
+  /// The stored form of `defaultValue`, set with it.
+  var defaultForm: PropertyListValue?
   /// What the `@Preference` attribute said besides the default.
   let declaration: PreferenceDeclaration
   /// The key in the store.
@@ -77,8 +82,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func pendingWrite() -> PendingWrite
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
-  /// Marks the cell clean if no assignment happened since `generation`.
-  func markWritten(generation: UInt64)
+  /// Marks the cell clean, holding `storedForm`, if no assignment happened since `generation`.
+  func markWritten(generation: UInt64, storedForm: PropertyListValue?)
 }
 
 /// What a `@Preference` attribute says besides the default value.
@@ -123,14 +128,29 @@ extension PreferenceCell: AnyPreferenceCell {
 
   func adoptValueAsDefault() {
     defaultValue = value
+    defaultForm = try? codec.encode(value)
     isDirty = false
     isExplicit = false
+  }
+
+  /// The stored form of the current value, when known without encoding it. Call with the
+  /// owner's lock held.
+  private var knownForm: PropertyListValue?? {
+    if !isExplicit { return .some(defaultForm) }  // Only a default is not explicit.
+    return isDirty ? nil : .some(storedForm)
+  }
+
+  /// The stored form of the current value. Call without the lock.
+  private func form(of value: Value, known: PropertyListValue??) -> PropertyListValue? {
+    known ?? (try? codec.encode(value))
   }
 
   func prepareLoad(
     _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> PendingChange {
-    let (current, generation, isDirty) = lock.withLock { (value, self.generation, self.isDirty) }
+    let (current, generation, isDirty, known) = lock.withLock {
+      (value, self.generation, self.isDirty, knownForm)
+    }
     if keepingDirtyValue && isDirty {
       return PendingChange(cell: self, error: nil, changesValue: false, install: {})
     }
@@ -147,11 +167,13 @@ extension PreferenceCell: AnyPreferenceCell {
         loadError = error
       }
     }
-    let changesValue = comparing && !hasSameStoredForm(current, newValue)
+    let newForm = isExplicit ? stored : defaultForm
+    let changesValue = comparing && form(of: current, known: known) != newForm
     return PendingChange(cell: self, error: loadError, changesValue: changesValue) {
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
       guard !keepingDirtyValue || self.generation == generation else { return }
       self.value = newValue
+      self.storedForm = isExplicit ? stored : nil
       self.isDirty = false
       self.isExplicit = isExplicit
       self.generation &+= 1
@@ -159,19 +181,14 @@ extension PreferenceCell: AnyPreferenceCell {
   }
 
   func prepareReset(lock: Lock) -> PendingChange {
-    let current = lock.withLock { value }
-    let changesValue = !hasSameStoredForm(current, defaultValue)
+    let (current, known) = lock.withLock { (value, knownForm) }
+    let changesValue = form(of: current, known: known) != defaultForm
     return PendingChange(cell: self, error: nil, changesValue: changesValue) {
       self.value = self.defaultValue
       self.isDirty = true
       self.isExplicit = false
       self.generation &+= 1
     }
-  }
-
-  /// Whether two values have one stored form, the equality every value type supports.
-  private func hasSameStoredForm(_ first: Value, _ second: Value) -> Bool {
-    (try? codec.encode(first)) == (try? codec.encode(second))
   }
 
   func pendingWrite() -> PendingWrite {
@@ -195,7 +212,9 @@ extension PreferenceCell: AnyPreferenceCell {
     return PendingWrite(cell: self, generation: generation, encode: encode)
   }
 
-  func markWritten(generation: UInt64) {
-    if self.generation == generation { isDirty = false }
+  func markWritten(generation: UInt64, storedForm: PropertyListValue?) {
+    guard self.generation == generation else { return }
+    isDirty = false
+    self.storedForm = storedForm
   }
 }
