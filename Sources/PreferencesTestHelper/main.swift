@@ -62,6 +62,14 @@ struct CheckFailure: Error {
   init(_ message: String) { self.message = message }
 }
 
+// Root ignores folder permissions; a test that needs them asks the helper to run as another
+// user by naming its user and group ids.
+if let ids = ProcessInfo.processInfo.environment["PREFERENCES_TEST_HELPER_IDS"]?
+  .split(separator: ":").compactMap({ UInt32($0) }), ids.count == 2, getuid() == 0
+{
+  guard setgid(ids[1]) == 0, setuid(ids[0]) == 0 else { exit(64, "cannot change user") }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else { exit(64, "usage: PreferencesTestHelper <command> <store> ...") }
 let store = FileStore(url: URL(fileURLWithPath: arguments[1]))

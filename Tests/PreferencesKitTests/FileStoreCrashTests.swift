@@ -84,16 +84,25 @@ struct FileStoreCrashTests {
   }
 
   /// Guarantee 9: a read-only folder fails the write cleanly. Root ignores folder permissions,
-  /// so this runs only for other users; the file size limit test above covers root.
-  @Test(.enabled(if: getuid() != 0, "root may write into read-only folders"))
-  func aWriteIntoAReadOnlyFolderFailsAndLeavesTheFileIntact() async throws {
+  /// so when the tests run as root the folder is given to `nobody` and the writer runs as
+  /// `nobody` too.
+  @Test func aWriteIntoAReadOnlyFolderFailsAndLeavesTheFileIntact() async throws {
     try await withTemporaryDirectory { directory in
       let folder = directory.url.appendingPathComponent("app", isDirectory: true)
       let store = folder.appendingPathComponent("preferences.plist")
       try FileStore(url: store).apply(["existing": .string("kept")])
       let before = try Data(contentsOf: store)
+      var environment: [String: String] = [:]
+      if getuid() == 0 {
+        let nobody: uid_t = 65_534
+        for path in [directory.url.path, folder.path, store.path, store.path + ".lock"] {
+          chown(path, nobody, gid_t(nobody))
+        }
+        environment["PREFERENCES_TEST_HELPER_IDS"] = "\(nobody):\(nobody)"
+      }
       chmod(folder.path, 0o500)
-      let outcome = try TestHelperProcess.run(["write-value", store.path, "new", "value"])
+      let outcome = try TestHelperProcess.run(
+        ["write-value", store.path, "new", "value"], environment: environment)
       chmod(folder.path, 0o700)
       #expect(outcome.status == 3)
       #expect(outcome.output.contains(store.path))
