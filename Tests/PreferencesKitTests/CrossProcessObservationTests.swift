@@ -27,6 +27,23 @@ struct CrossProcessObservationTests {
     }
   }
 
+  @Test func aFileStoreReportsAnotherProcessReplacingItsFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let (events, continuation) = AsyncStream<Void>.makeStream()
+      let stop = try #require(FileStore(url: url).observeChanges { continuation.yield() })
+      defer { stop() }
+      let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", "grace"])
+      #expect(outcome.status == 0)
+      #expect(try await firstElements(1, of: events).count == 1)
+    }
+  }
+
+  @Test func aFileStoreInAFolderThatDoesNotExistCannotReportChanges() {
+    let store = FileStore(url: URL(filePath: "/nonexistent-\(UUID().uuidString)/p.plist"))
+    #expect(store.observeChanges {} == nil)
+  }
+
   @Test func aSyncedChangeFromAnotherProcessArrivesAndALocalOneDoesNot() async throws {
     try await withTemporaryDirectory { directory in
       let syncFile = directory.file("app.sync.plist")

@@ -1,6 +1,7 @@
 import Dispatch
 
-/// Picks up changes made to a store from outside the process, by checking it periodically.
+/// Picks up changes made to a store from outside the process: as the store reports them
+/// (``FileStore`` watches its folder), and by checking it periodically.
 ///
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
@@ -9,25 +10,33 @@ import Dispatch
 /// `@unchecked Sendable`: the timer is a dispatch source, made to be cancelled from any thread;
 /// Dispatch does not mark it `Sendable`.
 final class StoreWatcher: @unchecked Sendable {
-  /// How often the store is checked: often enough that a change arrives within one second.
-  static let interval: DispatchTimeInterval = .milliseconds(250)
+  /// How often a store that cannot report its changes is checked: often enough that a change
+  /// arrives within one second.
+  static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
+  /// How often a store that reports its changes is checked anyway, for changes its reports miss
+  /// (a network file system's, say).
+  static let backstopInterval: DispatchTimeInterval = .seconds(1)
 
   private let timer: any DispatchSourceTimer
+  private let stopObserving: (@Sendable () -> Void)?
 
-  /// Starts checking the store of `preferences`, which it holds weakly.
+  /// Starts following the store of `preferences`, which it holds weakly.
   init(_ preferences: Preferences) {
     let queue = DispatchQueue(label: "PreferencesKit.StoreWatcher", qos: .utility)
-    timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(
-      deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(50))
-    timer.setEventHandler { [weak preferences] in
+    let reload: @Sendable () -> Void = { [weak preferences] in
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
+    stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
+    let interval = stopObserving == nil ? Self.pollingInterval : Self.backstopInterval
+    timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+    timer.setEventHandler(handler: reload)
     timer.resume()
   }
 
-  /// Stops checking. The watcher cannot be restarted.
+  /// Stops following the store. The watcher cannot be restarted.
   func stop() {
+    stopObserving?()
     timer.cancel()
   }
 }

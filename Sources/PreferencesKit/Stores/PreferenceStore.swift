@@ -41,9 +41,28 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
   /// - Throws: A ``PreferenceError`` when the change cannot be saved.
   func apply(_ changes: [String: PropertyListValue?]) throws
+
+  /// Starts calling `onChange`, on any thread, whenever the store may have been changed from
+  /// outside this process, until the returned function is called.
+  ///
+  /// ``Preferences/startWatchingStore()`` uses this to pick up changes as they happen. The
+  /// default implementation returns `nil`: the store cannot tell, and is checked periodically
+  /// instead.
+  ///
+  /// - Parameter onChange: Called after each change; it may be called for changes that turn out
+  ///   to change nothing.
+  /// - Returns: A function that stops the calls, or `nil` when the store cannot observe changes.
+  func observeChanges(_ onChange: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
 }
 
 extension PreferenceStore {
+  /// Returns `nil`: the store is checked periodically instead.
+  public func observeChanges(
+    _ onChange: @escaping @Sendable () -> Void
+  ) -> (@Sendable () -> Void)? {
+    nil
+  }
+
   /// Reads the stored values of the given keys by filtering ``allValues()``.
   public func values(forKeys keys: [String]) throws -> [String: PropertyListValue] {
     let all = try allValues()
