@@ -8,6 +8,7 @@ import PreferencesKit
 /// Sample [--store PATH] set KEY VALUE    change one setting
 /// Sample [--store PATH] reset            put every setting back to its default
 /// Sample [--store PATH] watch            print changes made by other programs
+/// Sample schema                         print the settings' schema as JSON
 /// Sample --sync PATH ...                 also sync fontSize and theme through PATH
 /// ```
 struct SampleCommand {
@@ -17,16 +18,18 @@ struct SampleCommand {
     case set(key: String, value: String)
     case reset
     case watch
+    case schema
     case help
   }
 
   /// The usage text, printed by `--help` and after a usage error.
   static let usage = """
-    usage: Sample [--store PATH] [set KEY VALUE | reset | watch | --help]
+    usage: Sample [--store PATH] [--sync PATH] [set KEY VALUE | reset | watch | schema | --help]
       (no command)   count this launch and print every setting
       set KEY VALUE  change one setting; VALUE is parsed as the setting's type
       reset          put every setting back to its default
       watch          print each change other programs (such as prefs) make, until Control-C
+      schema         print every setting's key, type, default and sync flag as JSON
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
       --sync PATH    sync the synced settings (fontSize, theme) through the shared file PATH
     """
@@ -57,6 +60,8 @@ struct SampleCommand {
       action = .reset
     case "watch" where words.count == 1:
       action = .watch
+    case "schema" where words.count == 1:
+      action = .schema
     case "--help", "-h", "help":
       action = .help
     default:

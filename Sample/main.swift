@@ -30,6 +30,11 @@ if command.action == .help {
   Output.line(SampleCommand.usage)
   exit(0)
 }
+if command.action == .schema {
+  // What an app can hand to tools: every setting's key, type, default and sync flag.
+  Output.line(String(decoding: SamplePreferences.schema.jsonData(), as: UTF8.self))
+  exit(0)
+}
 
 // Load every setting from the store: the file `--store` names, or the sample's own file.
 // A stored value that does not fit its setting leaves the default in place and is reported.

@@ -50,6 +50,19 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  @Test func schemaPrintsEverySettingAsJSON() throws {
+    try withDirectory { directory in
+      let outcome = try BuiltProgram.sample(in: directory).run(["schema"])
+      #expect(outcome.status == 0, "\(outcome.error)")
+      let json = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8))
+      let preferences = try #require((json as? [String: Any])?["preferences"] as? [[String: Any]])
+      #expect(preferences.count == 12)
+      let fontSize = try #require(preferences.first { $0["key"] as? String == "fontSize" })
+      #expect(fontSize["type"] as? String == "Double")
+      #expect(fontSize["synced"] as? Bool == true)
+    }
+  }
+
   @Test func withoutStoreTheSampleUsesItsOwnFileInTheConfigurationFolder() throws {
     try withDirectory { directory in
       let sample = BuiltProgram.sample(in: directory)
