@@ -127,7 +127,7 @@ public struct Preference<Value: Sendable>: Sendable {
   ) -> Value {
     @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = Owner.isObservable
+      let isObservable = type(of: owner).isObservable
       if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
       return owner.lock.withLock {
         cell._withUnsafeGuaranteedRef { cell in
@@ -139,7 +139,7 @@ public struct Preference<Value: Sendable>: Sendable {
     }
     @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = Owner.isObservable
+      let isObservable = type(of: owner).isObservable
       if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
       let hasSubscribers = owner.lock.withLock {
         cell._withUnsafeGuaranteedRef { cell in

@@ -167,6 +167,14 @@ struct ObservationTests {
     #expect(fired.all.isEmpty)
   }
 
+  @Test func aSubclassThatOptsOutIsUnobservedAlsoForInheritedProperties() {
+    let prefs = QuietSubclass(store: InMemoryStore())
+    let fired = Received<String>()
+    withObservationTracking { _ = prefs.inherited } onChange: { fired.append("inherited") }
+    prefs.inherited = 2
+    #expect(fired.all.isEmpty)
+  }
+
   // MARK: Lifetime
 
   @Test func streamsEndAndNothingLeaksWhenTheInstanceIsReleased() async throws {
@@ -220,4 +228,13 @@ struct ObservationTests {
 final class QuietPreferences: Preferences, @unchecked Sendable {
   override class var isObservable: Bool { false }
   @Preference var frameRate = 60
+}
+
+/// An observable class with a subclass that opts out.
+class ObservableBase: Preferences, @unchecked Sendable {
+  @Preference var inherited = 1
+}
+
+final class QuietSubclass: ObservableBase, @unchecked Sendable {
+  override class var isObservable: Bool { false }
 }
