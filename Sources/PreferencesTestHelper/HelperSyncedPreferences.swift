@@ -8,3 +8,9 @@ final class HelperSyncedPreferences: Preferences, @unchecked Sendable {
   @Preference(synced: true) var notes = ""
   @Preference var windowFrameData = Data()
 }
+
+/// Two properties with one key: a programming error that must stop the program at once.
+final class DuplicateKeyPreferences: Preferences, @unchecked Sendable {
+  @Preference(key: "size") var fontSize = 12.0
+  @Preference var size = 1
+}

@@ -17,6 +17,8 @@
 //                                            limit (ulimit -f) set to <bytes>.
 //   hold-lock <store>                        Takes the store's file lock, prints "locked" and
 //                                            waits to be killed.
+//   duplicate-keys <store>                   Creates preferences whose properties share a key,
+//                                            which must stop the program.
 //   sync-set <store> <sync file> <size>      Syncs HelperSyncedPreferences through a
 //                                            FileSyncStore, sets the synced fontSize and the
 //                                            local windowFrameData, and writes.
@@ -158,6 +160,9 @@ do {
     let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
     exit(
       0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
+  case "duplicate-keys":
+    _ = DuplicateKeyPreferences(store: store)
+    exit(0, "created")
   case "sync-set":
     guard arguments.count == 4, let size = Double(arguments[3]) else {
       exit(64, "usage: sync-set <store> <sync file> <size>")

@@ -86,3 +86,14 @@ struct BadStoredDataTests {
     #expect(prefs.launchCount == 4)
   }
 }
+
+struct TypeNameTests {
+  @Test func typeNamesAreWrittenAsInSwiftCode() {
+    #expect(PreferenceError.typeName(Int.self) == "Int")
+    #expect(PreferenceError.typeName(Date?.self) == "Date?")
+    #expect(PreferenceError.typeName([String].self) == "[String]")
+    #expect(PreferenceError.typeName([String: [Int?]].self) == "[String: [Int?]]")
+    #expect(PreferenceError.typeName(Person?.self) == "Person?")
+    #expect(PreferenceError.typeName(Set<Int>.self) == "Set<Int>")
+  }
+}

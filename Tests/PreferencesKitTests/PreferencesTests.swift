@@ -239,3 +239,20 @@ final class UnreadableStore: PreferenceStore {
 
   func apply(_ changes: [String: PropertyListValue?]) throws {}
 }
+
+/// Programming errors in a subclass stop the program with a message that names the mistake.
+struct ProgrammingErrorTests {
+  @Test func twoPropertiesWithOneKeyStopTheProgramNamingBoth() throws {
+    let process = Process()
+    process.executableURL = try TestHelperProcess.executableURL()
+    process.arguments = ["duplicate-keys", "/nonexistent/preferences.plist"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(message.contains("'fontSize' and 'size' both use the preference key \"size\""))
+  }
+}

@@ -33,12 +33,18 @@ struct ReadmeExampleTests {
     #expect(problems.isEmpty)
   }
 
-  @Test func defaultStoreAndUserDefaultsStoresAreCreatable() {
+  @Test func defaultStoreAndUserDefaultsStoresAreCreatable() throws {
     let suite = UserDefaultsStore(suiteName: "com.example.app")
     let standard = UserDefaultsStore(defaults: .standard)
     let fallback = AppPreferences()
     #expect(suite.defaults !== standard.defaults)
     #expect(fallback.keys.count == 13)
+    #if canImport(Darwin)
+      #expect((fallback.store as? UserDefaultsStore)?.defaults === UserDefaults.standard)
+    #else
+      let fileStore = try #require(fallback.store as? FileStore)
+      #expect(fileStore.url == FileStore.defaultURL(for: FileStore.defaultIdentifier))
+    #endif
   }
 
   @Test func windowFrameRoundTripsThroughData() throws {
