@@ -43,6 +43,39 @@ final class FlakySyncStore: SyncStore, @unchecked Sendable {
   }
 }
 
+/// A sync store that reports the events a test sends it, as the iCloud store's notifications do.
+final class ReportingSyncStore: SyncStore, @unchecked Sendable {
+  // @unchecked: `handler` and `account` are guarded by `lock`.
+  private let lock = NSLock()
+  private var account = InMemorySyncStore()
+  private var handler: (@Sendable (SyncStoreEvent) -> Void)?
+
+  /// The store of the account signed in now.
+  var base: InMemorySyncStore { lock.withLock { account } }
+  var limits: SyncLimits { base.limits }
+  func allEntries() -> [String: SyncEntry] { base.allEntries() }
+  func apply(_ entries: [String: SyncEntry]) throws { try base.apply(entries) }
+
+  /// Signs in to another, empty account.
+  func switchAccount() {
+    lock.withLock { account = InMemorySyncStore() }
+  }
+
+  func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)? {
+    lock.withLock { self.handler = handler }
+    return { [weak self] in self?.lock.withLock { self?.handler = nil } }
+  }
+
+  /// Reports `event` as the store would.
+  func send(_ event: SyncStoreEvent) {
+    lock.withLock { handler }?(event)
+  }
+
+  var isObserved: Bool { lock.withLock { handler != nil } }
+}
+
 struct SyncTests {
   /// Polls `condition` until it holds or a generous deadline passes.
   func eventually(_ condition: () -> Bool) async throws -> Bool {
@@ -204,5 +237,41 @@ struct SyncTests {
     try prefs.writePreferences()
     #expect(try cloud.allEntries()["fontSize"]?.value == .double(18))
     #expect(prefs.syncErrors.isEmpty)
+  }
+
+  @Test func aQuotaViolationReportedByTheStoreIsListedInSyncErrors() throws {
+    let cloud = ReportingSyncStore()
+    let prefs = SyncedPreferences(store: InMemoryStore())
+    try prefs.startSyncing(with: cloud)
+    #expect(cloud.isObserved)
+    cloud.send(.quotaViolation)
+    #expect(prefs.syncErrors.map(\.kind) == [.syncLimitExceeded])
+    #expect(prefs.syncErrors.first?.description.contains("quota") == true)
+    prefs.stopSyncing()
+    #expect(!cloud.isObserved)
+  }
+
+  @Test func anAccountChangeReconcilesEveryKeyAgain() async throws {
+    let cloud = ReportingSyncStore()
+    let prefs = SyncedPreferences(store: InMemoryStore())
+    try prefs.startSyncing(with: cloud)
+    defer { prefs.stopSyncing() }
+    prefs.notes = "mine"
+    try prefs.writePreferences()
+    cloud.switchAccount()
+    // Only reconciling pushes a key the store lacks; pulling never does.
+    cloud.send(.accountChanged)
+    #expect(try await eventually { cloud.base.allEntries()["notes"]?.value == .string("mine") })
+  }
+
+  @Test func aFileSyncStoreReportsChangesToItsFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("shared.sync.plist")
+      let (events, continuation) = AsyncStream<SyncStoreEvent>.makeStream()
+      let stop = try #require(FileSyncStore(url: url).observeChanges { continuation.yield($0) })
+      defer { stop() }
+      try FileSyncStore(url: url).apply(["k": SyncEntry(value: .integer(1), modified: Date())])
+      #expect(try await firstElements(1, of: events) == [.changed])
+    }
   }
 }

@@ -54,4 +54,12 @@ public final class FileSyncStore: SyncStore {
       }
     }
   }
+
+  /// Reports `.changed` whenever the shared file is replaced, by inotify on Linux and a
+  /// dispatch source on Apple platforms; `nil` while its folder does not exist.
+  public func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)? {
+    file.observeChanges { handler(.changed) }
+  }
 }

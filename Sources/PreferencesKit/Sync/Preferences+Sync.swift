@@ -33,8 +33,8 @@ extension Preferences {
       }
     }
     stopSyncing()
-    let session = SyncSession(store: syncStore) { [weak self] in
-      self?.exchange(initial: false)
+    let session = SyncSession(store: syncStore) { [weak self] reconcile in
+      self?.exchange(initial: reconcile)
     }
     lock.withLock { syncSession = session }
     exchange(initial: true)

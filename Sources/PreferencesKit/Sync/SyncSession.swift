@@ -2,13 +2,15 @@ import Dispatch
 import Foundation
 
 /// The state of syncing one ``Preferences`` instance with one ``SyncStore``: the pushes still
-/// owed, the errors to report, and the timer that pulls changes from other machines.
+/// owed, the errors to report, and what pulls changes from other machines.
 ///
-/// `@unchecked Sendable`: `pending` and `errors` are guarded by `lock`; `store` and `timer` are
-/// constants, and a dispatch source may be cancelled from any thread.
+/// `@unchecked Sendable`: `pending` and `errors` are guarded by `lock`; the other properties
+/// are constants, and a dispatch source may be cancelled from any thread.
 final class SyncSession: @unchecked Sendable {
-  /// How often the sync store is checked for changes from other machines.
-  static let interval: DispatchTimeInterval = .milliseconds(250)
+  /// How often a sync store that cannot report its changes is checked.
+  static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
+  /// How often a sync store that reports its changes is checked anyway.
+  static let backstopInterval: DispatchTimeInterval = .seconds(1)
 
   /// The store shared with other machines.
   let store: any SyncStore
@@ -17,21 +19,33 @@ final class SyncSession: @unchecked Sendable {
   private var pending: [String: SyncEntry] = [:]
   /// Why the last pushes or pulls failed. Guarded by `lock`.
   private var errors: [PreferenceError] = []
+  private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
   private let timer: any DispatchSourceTimer
+  private var stopObserving: (@Sendable () -> Void)?
 
-  /// Starts a session that calls `pull` periodically until stopped.
-  init(store: any SyncStore, pull: @escaping @Sendable () -> Void) {
+  /// Starts a session that calls `exchange` with `false` to pull changes, periodically and
+  /// whenever the store reports a change, and with `true` to reconcile every key again when
+  /// the store asks for it.
+  init(store: any SyncStore, exchange: @escaping @Sendable (_ reconcile: Bool) -> Void) {
     self.store = store
-    timer = DispatchSource.makeTimerSource(
-      queue: DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility))
-    timer.schedule(
-      deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(50))
-    timer.setEventHandler(handler: pull)
+    timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.setEventHandler { exchange(false) }
+    let stop = store.observeChanges { [weak self, queue] event in
+      switch event {
+      case .changed: queue.async { exchange(false) }
+      case .initialSync, .accountChanged: queue.async { exchange(true) }
+      case .quotaViolation: self?.recordQuotaViolation()
+      }
+    }
+    lock.withLock { stopObserving = stop }
+    let interval = stop == nil ? Self.pollingInterval : Self.backstopInterval
+    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
     timer.resume()
   }
 
   /// Stops pulling. The session cannot be restarted.
   func stop() {
+    lock.withLock { stopObserving }?()
     timer.cancel()
   }
 
@@ -43,6 +57,14 @@ final class SyncSession: @unchecked Sendable {
   /// Whether some entries still wait to be pushed.
   var hasPendingPushes: Bool {
     lock.withLock { !pending.isEmpty }
+  }
+
+  /// Records the store's report that a write went over its quota.
+  private func recordQuotaViolation() {
+    let error = PreferenceError(
+      .syncLimitExceeded, expected: "at most \(store.limits.maximumTotalSize) bytes in total",
+      reason: "the sync store reports that a write went over its quota")
+    lock.withLock { errors.append(error) }
   }
 
   /// Records a failed pull.

@@ -21,6 +21,41 @@ public protocol SyncStore: AnyObject, Sendable {
   /// - Throws: A ``PreferenceError`` when the store cannot be written or an entry would break
   ///   one of its ``limits``; nothing is stored then.
   func apply(_ entries: [String: SyncEntry]) throws
+
+  /// Starts reporting what happens to the store elsewhere, on any thread, until the returned
+  /// function is called.
+  ///
+  /// The default implementation returns `nil`: the store cannot report, and is checked
+  /// periodically instead.
+  ///
+  /// - Parameter handler: Called with each event.
+  /// - Returns: A function that stops the reports, or `nil` when the store cannot report.
+  func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)?
+}
+
+/// Something that happened to a sync store elsewhere, as ``SyncStore/observeChanges(_:)``
+/// reports it; ``Preferences`` acts on each.
+public enum SyncStoreEvent: Sendable, Hashable {
+  /// Entries changed on another machine: they are pulled.
+  case changed
+  /// The store finished its first download on this machine: every synced key is reconciled
+  /// again, as when syncing starts.
+  case initialSync
+  /// The account behind the store changed: every synced key is reconciled again.
+  case accountChanged
+  /// The store refused a write as over its quota: reported in ``Preferences/syncErrors``.
+  case quotaViolation
+}
+
+extension SyncStore {
+  /// Returns `nil`: the store is checked periodically instead.
+  public func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)? {
+    nil
+  }
 }
 
 /// One synced key's value and when it was last changed.
