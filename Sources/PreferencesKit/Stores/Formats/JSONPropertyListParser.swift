@@ -40,15 +40,7 @@ package struct JSONPropertyListParser {
       do {
         expectation = try step(expectation)
       } catch let failure as PropertyListTreeBuilder.Failure {
-        switch failure {
-        case .tooDeep:
-          throw PreferenceError(
-            .nestingTooDeep,
-            expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
-            reason: "refused at \(ByteText.position(of: start, in: bytes))")
-        case .invalid(let message):
-          throw fail(message, at: start)
-        }
+        throw failure.error(at: start, in: bytes) { fail($0, at: start) }
       }
     }
   }

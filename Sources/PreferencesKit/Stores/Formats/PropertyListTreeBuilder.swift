@@ -14,6 +14,22 @@ struct PropertyListTreeBuilder {
     case tooDeep
     /// The event does not fit the structure, described for a person.
     case invalid(String)
+
+    /// The error a parser reports for this failure at byte `offset` of `bytes`, using
+    /// `invalid` to describe a structural problem in the parser's own terms.
+    func error(
+      at offset: Int, in bytes: [UInt8], invalid: (String) -> PreferenceError
+    ) -> PreferenceError {
+      switch self {
+      case .tooDeep:
+        PreferenceError(
+          .nestingTooDeep,
+          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
+          reason: "refused at \(ByteText.position(of: offset, in: bytes))")
+      case .invalid(let message):
+        invalid(message)
+      }
+    }
   }
 
   /// The open containers, innermost last. Arrays and dictionaries live in their own stacks

@@ -86,15 +86,7 @@ struct XMLPropertyListParser {
         throw fail("unknown element <\(tag.name)>", at: tag.start)
       }
     } catch let failure as PropertyListTreeBuilder.Failure {
-      switch failure {
-      case .tooDeep:
-        throw PreferenceError(
-          .nestingTooDeep,
-          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
-          reason: "refused at \(ByteText.position(of: tag.start, in: bytes))")
-      case .invalid(let message):
-        throw fail(message, at: tag.start)
-      }
+      throw failure.error(at: tag.start, in: bytes) { fail($0, at: tag.start) }
     }
   }
 
