@@ -112,9 +112,10 @@ public struct Preference<Value: Sendable>: Sendable {
     message: "@Preference can only be used on a stored property of a Preferences subclass"
   )
   public var wrappedValue: Value {
-    // Unreachable: the attribute above makes every use a compile-time error.
-    get { fatalError("@Preference used outside a Preferences subclass") }
-    set { fatalError("@Preference used outside a Preferences subclass") }
+    // Never runs on any input: `unavailable` above makes every use a compile-time error, and
+    // reads and assignments go through the enclosing-instance subscript below instead.
+    get { fatalError("@Preference used outside a Preferences subclass") }  // unreachable
+    set { fatalError("@Preference used outside a Preferences subclass") }  // unreachable
   }
 
   /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
