@@ -50,3 +50,25 @@ package enum PropertyListFileFormat {
     }
   }
 }
+
+/// What can be recovered from a file that does not parse as a whole.
+package struct PropertyListSalvage: Sendable, Equatable {
+  /// Every top-level entry that parsed on its own.
+  package var values: [String: PropertyListValue]
+  /// The keys of top-level entries that were found but could not be recovered, in file order.
+  package var lostKeys: [String]
+
+  package init(values: [String: PropertyListValue] = [:], lostKeys: [String] = []) {
+    self.values = values
+    self.lostKeys = lostKeys
+  }
+}
+
+extension PropertyListFileFormat {
+  /// Recovers what it can from a file that ``decode(_:)`` refused: every top-level entry
+  /// that parses on its own. Never throws and never traps, whatever the bytes.
+  package func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+    // Placeholder until the parsers learn to resynchronize at the next top-level key.
+    PropertyListSalvage()
+  }
+}
