@@ -65,6 +65,9 @@ extension PreferenceError {
     public static let unrepresentableValue = Kind(name: "unrepresentable value")
     /// A file exists but does not parse.
     public static let corruptFile = Kind(name: "corrupt file")
+    /// A damaged file was moved aside, and what could be recovered from it was written back.
+    /// The error's ``PreferenceError/reason`` names the path the file was moved to.
+    public static let fileMovedAside = Kind(name: "file moved aside")
     /// A file is larger than the store accepts.
     public static let fileTooLarge = Kind(name: "file too large")
     /// A value nests more deeply than the store accepts.

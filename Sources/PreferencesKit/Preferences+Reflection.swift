@@ -9,7 +9,9 @@ extension Preferences {
   /// first and each class's in declaration order, and gives each its key.
   ///
   /// The key is the declared `key:`, or the property's name without the wrapper's leading
-  /// underscore. Two properties with one key are a programming error that stops the program.
+  /// underscore. Two properties with one key, an empty key, and a key under the library's
+  /// reserved `PreferencesKit.` prefix are programming errors that stop the program with a
+  /// message naming the property.
   static func discoverCells(of instance: Preferences) -> [any AnyPreferenceCell] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: instance)
@@ -26,8 +28,17 @@ extension Preferences {
         let cell = wrapper.anyCell
         let name = propertyName(fromLabel: child.label)
         let key = cell.declaration.key ?? name
+        // Programming errors in the subclass, not bad data: each fails on every launch.
+        precondition(
+          !key.isEmpty,
+          "\(mirror.subjectType): property '\(name)' declares an empty preference key; "
+            + "give it a key with @Preference(key:), or remove key: to use its name")
+        precondition(
+          !key.hasPrefix(ReservedKey.prefix),
+          "\(mirror.subjectType): property '\(name)' uses the preference key \"\(key)\", "
+            + "but keys starting with \"\(ReservedKey.prefix)\" are reserved for the library; "
+            + "choose another key with @Preference(key:)")
         if let other = properties[key] {
-          // A programming error in the subclass, not bad data: it fails on every launch.
           preconditionFailure(
             "\(mirror.subjectType): properties '\(other)' and '\(name)' both use the "
               + "preference key \"\(key)\"; give one of them another key with @Preference(key:)")

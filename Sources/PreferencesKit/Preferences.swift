@@ -101,20 +101,6 @@ open class Preferences: @unchecked Sendable {
     for subscriber in subscribers.values { subscriber.finish() }
   }
 
-  /// Creates preferences backed by the platform's default store.
-  ///
-  /// That is `UserDefaults.standard` on Apple platforms. On Linux, where Foundation's
-  /// `UserDefaults` loses updates between processes and can tear its file in a crash, it is a
-  /// ``FileStore`` at ``FileStore/defaultURL(for:)`` for ``FileStore/defaultIdentifier``:
-  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`, or `~/.config/...`.
-  public convenience init() {
-    #if canImport(Darwin)
-      self.init(store: UserDefaultsStore(defaults: .standard))
-    #else
-      self.init(store: FileStore(url: FileStore.defaultURL(for: FileStore.defaultIdentifier)))
-    #endif
-  }
-
   /// The version of this class's preferences: 1 unless a subclass overrides it.
   ///
   /// Raise it when stored values need converting, and convert them in
@@ -210,9 +196,16 @@ open class Preferences: @unchecked Sendable {
       var forms: [PropertyListValue?] = []
       var synced: [String: SyncEntry] = [:]
       let now = Date()
+      var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
       for write in pending {
         let key = write.cell.key
-        let value = try write.encode()
+        let encoded = try write.encode()
+        // What the store will hold, such as a date to the second: the instance holds it too,
+        // so that a reload finds what it already has.
+        let value = encoded.map(store.storedForm(of:))
+        if let value, value != encoded {
+          normalizations.append((write, write.cell.prepareNormalizedValue(value)))
+        }
         changes[key] = .some(value)
         forms.append(value)
         if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
@@ -230,12 +223,10 @@ open class Preferences: @unchecked Sendable {
       if recordsVersion {
         changes[ReservedKey.version] = .integer(Int64(Self.version))
       }
-      do {
-        try store.apply(changes)
-      } catch {
-        throw PreferenceError(error, kind: .writeFailed)
-      }
+      let notices = try save(changes)
       lock.withLock {
+        for (write, install) in normalizations { install(write.generation) }
+        storedLoadErrors += notices
         for (write, form) in zip(pending, forms) {
           write.cell.markWritten(generation: write.generation, storedForm: form)
         }
@@ -244,6 +235,23 @@ open class Preferences: @unchecked Sendable {
         if recordsVersion { storeVersion = .recorded(Self.version) }
       }
       session?.push(synced)
+    }
+  }
+
+  /// Applies `changes` to the store as one batch.
+  ///
+  /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
+  func save(_ changes: [String: PropertyListValue?]) throws(PreferenceError) -> [PreferenceError] {
+    do {
+      if let store = store as? any FileBackedStore {
+        return try store.update { values in
+          for (key, value) in changes { values[key] = value }
+        }
+      }
+      try store.apply(changes)
+      return []
+    } catch {
+      throw PreferenceError(error, kind: .writeFailed)
     }
   }
 
@@ -277,8 +285,28 @@ open class Preferences: @unchecked Sendable {
       stored = try store.values(
         forKeys: cells.map(\.key) + previousKeys + [ReservedKey.syncTimestamps])
     } catch {
-      stored = [:]
-      errors.append(PreferenceError(error, kind: .readFailed))
+      var failure = PreferenceError(error, kind: .readFailed)
+      if FileStore.isDamage(failure), let store = store as? any FileBackedStore {
+        // Salvage: every entry that parses on its own loads; the next write moves the damaged
+        // file aside and writes those entries back, so the damage costs only what it touched.
+        let salvage = store.recoverValues()
+        stored = salvage.values
+        failure.reason = [
+          failure.reason,
+          "\(salvage.values.count) entries were recovered; the next write moves the damaged "
+            + "file aside and writes them back",
+        ].compactMap { $0 }.joined(separator: "; ")
+        errors.append(failure)
+        errors += salvage.lostKeys.map {
+          PreferenceError(
+            .corruptFile, key: $0, file: failure.file,
+            reason: "the entry is damaged and could not be recovered; the preference holds its "
+              + "default, and the damaged file is kept beside the new one after the next write")
+        }
+      } else {
+        stored = [:]
+        errors.append(failure)
+      }
     }
     var moves: [String: [String]] = [:]
     let changes = cells.map { cell in

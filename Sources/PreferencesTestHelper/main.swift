@@ -19,6 +19,10 @@
 //                                            waits to be killed.
 //   duplicate-keys <store>                   Creates preferences whose properties share a key,
 //                                            which must stop the program.
+//   empty-key <store>, reserved-key <store>  Creates preferences with an empty key, or one under
+//                                            the reserved prefix, which must stop the program.
+//   migrate-slowly <store>                   Opens SlowlyMigratingPreferences, whose migration
+//                                            takes 0.3 s and records this process's ID.
 //   sync-set <store> <sync file> <size>      Syncs HelperSyncedPreferences through a
 //                                            FileSyncStore, sets the synced fontSize and the
 //                                            local windowFrameData, and writes.
@@ -163,6 +167,16 @@ do {
   case "duplicate-keys":
     _ = DuplicateKeyPreferences(store: store)
     exit(0, "created")
+  case "empty-key":
+    _ = EmptyKeyPreferences(store: store)
+    exit(0, "created")
+  case "reserved-key":
+    _ = ReservedKeyPreferences(store: store)
+    exit(0, "created")
+  case "migrate-slowly":
+    let prefs = SlowlyMigratingPreferences(store: store)
+    guard prefs.loadErrors.isEmpty else { exit(2, "\(prefs.loadErrors)") }
+    exit(0, "migrated")
   case "sync-set":
     guard arguments.count == 4, let size = Double(arguments[3]) else {
       exit(64, "usage: sync-set <store> <sync file> <size>")

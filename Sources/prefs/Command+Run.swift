@@ -73,13 +73,10 @@ extension Command {
     } catch {
       throw .inputOutput("read", name, error)
     }
-    var changes: [String: PropertyListValue?] = document.mapValues { $0 }
-    if mode == .replace {
-      for key in try allValues(in: location).keys where document[key] == nil {
-        changes[key] = .some(nil)
-      }
+    try update(location) { values in
+      if mode == .replace { values = [:] }
+      values.merge(document) { $1 }
     }
-    try apply(changes, to: location)
   }
 
   /// Every value in the store.
@@ -97,8 +94,29 @@ extension Command {
   private func apply(
     _ changes: [String: PropertyListValue?], to location: StoreLocation
   ) throws(ToolFailure) {
+    try update(location) { values in
+      for (key, value) in changes { values[key] = value }
+    }
+  }
+
+  /// Reads the store's values, lets `transform` change them and saves the result: for a file,
+  /// all under its lock, so no other writer comes in between. A damaged file moved aside on
+  /// the way is reported on standard error; the exit status does not change.
+  private func update(
+    _ location: StoreLocation, _ transform: (inout [String: PropertyListValue]) -> Void
+  ) throws(ToolFailure) {
     do {
-      try location.makeStore().apply(changes)
+      let store = location.makeStore()
+      if let store = store as? any FileBackedStore {
+        for notice in try store.update(transform) { Console.error("prefs: warning: \(notice)") }
+        return
+      }
+      var values = try store.allValues()
+      let before = values
+      transform(&values)
+      var changes: [String: PropertyListValue?] = values.mapValues { $0 }
+      for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
+      try store.apply(changes.filter { before[$0.key] != $0.value })
     } catch {
       throw .inputOutput("write", location.displayName, error)
     }

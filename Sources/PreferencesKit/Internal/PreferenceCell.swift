@@ -82,6 +82,10 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func pendingWrite() -> PendingWrite
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
+  /// Decodes the form a store normalized the value to (such as a date to the second), and
+  /// returns what installs it, if no assignment happened since the given generation. Call
+  /// without the lock; call what it returns with the lock held.
+  func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void
   /// Marks the cell clean, holding `storedForm`, if no assignment happened since `generation`.
   func markWritten(generation: UInt64, storedForm: PropertyListValue?)
 }
@@ -210,6 +214,13 @@ extension PreferenceCell: AnyPreferenceCell {
       encode = { nil }
     }
     return PendingWrite(cell: self, generation: generation, encode: encode)
+  }
+
+  func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void {
+    guard let normalized = try? codec.decode(form) else { return { _ in } }
+    return { generation in
+      if self.generation == generation { self.value = normalized }
+    }
   }
 
   func markWritten(generation: UInt64, storedForm: PropertyListValue?) {

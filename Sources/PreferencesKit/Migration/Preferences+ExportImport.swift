@@ -47,7 +47,8 @@ extension Preferences {
   /// the changes with origin ``PreferenceChange/Origin/external``.
   ///
   /// - Parameter data: The document.
-  /// - Returns: The keys in the document that no property declares, which were not imported.
+  /// - Returns: The keys in the document that no property declares, which were not imported,
+  ///   the library's own `PreferencesKit.*` keys among them.
   /// - Throws: A ``PreferenceError``: ``PreferenceError/Kind/corruptFile`` when the document
   ///   does not parse, ``PreferenceError/Kind/typeMismatch`` listing every value that does not
   ///   fit, or the store's error when saving fails.
@@ -63,7 +64,7 @@ extension Preferences {
     }
     let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     let declared = Set(cells.map(\.key))
-    let unknown = values.keys.filter { !declared.contains($0) }.sorted()
+    let unknown = document.keys.filter { !declared.contains($0) }.sorted()
 
     let changes = cells.compactMap { cell in
       values[cell.key].map {

@@ -17,49 +17,79 @@ extension Preferences {
   /// Runs ``migrate(from:values:)`` when the store was written by an older version, and writes
   /// the result back as one change.
   ///
+  /// For a store with an inter-process lock (``FileStore``), the version check, the migration
+  /// and the write-back happen under that lock, so two processes starting at once migrate
+  /// once: the second sees the version the first recorded.
+  ///
   /// - Returns: The error that stopped the migration, if one did. The store is unchanged then,
   ///   and the instance should hold its defaults.
   func migrateStoreIfNeeded() -> PreferenceError? {
     // Version 1 has nothing to migrate from, and a store without a version counts as 1.
     guard Self.version > 1 else { return nil }
-    let all: [String: PropertyListValue]
     do {
       let recorded = Self.recordedVersion(in: try store.values(forKeys: [ReservedKey.version]))
       if let recorded, recorded >= Self.version {
         lock.withLock { storeVersion = .recorded(recorded) }
         return nil
       }
-      all = try store.allValues()
+      // A store that cannot be read is not migrated: the load that follows reports it.
+      _ = try store.allValues()
     } catch {
-      return nil  // The load that follows reports the store's error.
+      return nil
     }
+    var attempted: Int?
+    do {
+      let version: StoreVersion
+      if let store = store as? any FileBackedStore {
+        var result = StoreVersion.unrecorded
+        try store.update { values in result = try migrateValues(&values, attempted: &attempted) }
+        version = result
+      } else {
+        var values = try store.allValues()
+        let before = values
+        version = try migrateValues(&values, attempted: &attempted)
+        var changes: [String: PropertyListValue?] = [:]
+        for (key, value) in values where before[key] != value { changes[key] = .some(value) }
+        for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
+        if !changes.isEmpty { try store.apply(changes) }
+      }
+      lock.withLock { storeVersion = version }
+      return nil
+    } catch {
+      // Recording a version over values that were not migrated would skip the migration for
+      // good; holding the old one makes the next launch try again.
+      if let attempted { lock.withLock { storeVersion = .recorded(attempted) } }
+      if let failure = error as? MigrationFailure {
+        return PreferenceError(
+          .migrationFailed,
+          expected: "a migration from version \(failure.oldVersion) to \(Self.version)",
+          reason: "\(failure.error); the store was left unchanged")
+      }
+      return PreferenceError(error, kind: .writeFailed)
+    }
+  }
+
+  /// Migrates every stored value, reserved keys included, in place, and records the new
+  /// version among them.
+  ///
+  /// - Parameter attempted: Set to the version migrated from, when a migration runs.
+  /// - Returns: What the store says about its version afterwards.
+  private func migrateValues(
+    _ all: inout [String: PropertyListValue], attempted: inout Int?
+  ) throws -> StoreVersion {
     let recorded = Self.recordedVersion(in: all)
     var values = all.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
-    lock.withLock { storeVersion = recorded.map { .recorded($0) } ?? .unrecorded }
     let oldVersion = recorded ?? (values.isEmpty ? Self.version : 1)
-    guard oldVersion < Self.version else { return nil }
-
-    let before = values
+    guard oldVersion < Self.version else { return recorded.map { .recorded($0) } ?? .unrecorded }
+    attempted = oldVersion
     do {
       try migrate(from: oldVersion, values: &values)
     } catch {
-      lock.withLock { storeVersion = .recorded(oldVersion) }
-      return PreferenceError(
-        .migrationFailed, expected: "a migration from version \(oldVersion) to \(Self.version)",
-        reason: "\(error); the store was left unchanged")
+      throw MigrationFailure(oldVersion: oldVersion, error: error)
     }
-    var changes: [String: PropertyListValue?] = [:]
-    for (key, value) in values where before[key] != value { changes[key] = .some(value) }
-    for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
-    changes[ReservedKey.version] = .integer(Int64(Self.version))
-    do {
-      try store.apply(changes)
-    } catch {
-      lock.withLock { storeVersion = .recorded(oldVersion) }
-      return PreferenceError(error, kind: .writeFailed)
-    }
-    lock.withLock { storeVersion = .recorded(Self.version) }
-    return nil
+    all = all.filter { $0.key.hasPrefix(ReservedKey.prefix) }.merging(values) { $1 }
+    all[ReservedKey.version] = .integer(Int64(Self.version))
+    return .recorded(Self.version)
   }
 
   /// The version recorded among `values`, if any.
@@ -67,4 +97,10 @@ extension Preferences {
     guard case .integer(let version)? = values[ReservedKey.version] else { return nil }
     return Int(exactly: version)
   }
+}
+
+/// A migration that threw, with the version it started from.
+private struct MigrationFailure: Error {
+  let oldVersion: Int
+  let error: any Error
 }

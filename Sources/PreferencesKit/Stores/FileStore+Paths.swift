@@ -54,7 +54,9 @@ extension FileStore {
 
   /// Moves a file that does not parse to `<name>.corrupt-<timestamp>` so that the user can
   /// recover it by hand. Called with the file lock held.
-  func moveAside(damagedFileAtPath path: String) throws {
+  ///
+  /// - Returns: The path the file now has.
+  func moveAside(damagedFileAtPath path: String) throws -> String {
     let now = Date().timeIntervalSince1970
     let seconds = Int64(now.rounded(.down))
     let milliseconds = Int64((now - Double(seconds)) * 1000)
@@ -72,5 +74,15 @@ extension FileStore {
         reason: "the file does not parse and cannot be moved aside to \(destination): "
           + SystemError.message(errno))
     }
+    return destination
+  }
+
+  /// Throws unless ``url`` is a file URL: a store never touches a path taken from any other
+  /// kind of URL.
+  func checkIsFileURL(_ kind: PreferenceError.Kind) throws {
+    guard !url.isFileURL else { return }
+    throw PreferenceError(
+      kind, file: url, expected: "a file URL", found: url.absoluteString,
+      reason: "FileStore reads and writes local files only; nothing was read or written")
   }
 }

@@ -34,15 +34,45 @@ extension FileStore {
 
   /// Opens, checks the size of, reads and parses the file.
   private func readSnapshot(atPath path: String) throws -> FileSnapshot {
+    guard let (descriptor, status, bytes) = try readFile(atPath: path) else {
+      return FileSnapshot(identity: nil, values: [:], descriptor: -1)
+    }
+    let values: [String: PropertyListValue]
+    do {
+      values = try format.decode(bytes)
+    } catch var error as PreferenceError {
+      close(descriptor)
+      error.file = url
+      throw error
+    }
+    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+  }
+
+  /// Every entry of a damaged file that parses on its own, or nothing when the file cannot be
+  /// read at all (it is missing, unreadable, or larger than ``maximumFileSize``).
+  func recoveredValues(atPath path: String) -> PropertyListSalvage {
+    guard let (descriptor, _, bytes) = try? readFile(atPath: path) else {
+      return PropertyListSalvage()
+    }
+    close(descriptor)
+    return format.salvage(bytes)
+  }
+
+  /// Opens the file, checks that it is a regular file no larger than ``maximumFileSize``, and
+  /// reads it whole.
+  ///
+  /// - Returns: The open descriptor, which the caller closes, the file's status and its bytes;
+  ///   `nil` when there is no file.
+  private func readFile(atPath path: String) throws -> (Int32, stat, [UInt8])? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT { return FileSnapshot(identity: nil, values: [:], descriptor: -1) }
+      if code == ENOENT { return nil }
       throw PreferenceError(
         .readFailed, file: url, reason: "cannot open the file: \(SystemError.message(code))")
     }
-    var keepOpen = false
-    defer { if !keepOpen { close(descriptor) } }
+    var succeeded = false
+    defer { if !succeeded { close(descriptor) } }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw PreferenceError(
@@ -56,15 +86,8 @@ extension FileStore {
       throw tooLarge(size: size)
     }
     let bytes = try readAll(descriptor, expectedSize: Int(size))
-    let values: [String: PropertyListValue]
-    do {
-      values = try format.decode(bytes)
-    } catch var error as PreferenceError {
-      error.file = url
-      throw error
-    }
-    keepOpen = true
-    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+    succeeded = true
+    return (descriptor, status, bytes)
   }
 
   /// Reads the whole file, refusing to read more than ``maximumFileSize`` bytes.

@@ -41,7 +41,7 @@ import Foundation
 /// `@unchecked Sendable`: the mutable state (`snapshot`) is only read or written while
 /// `snapshotLock` is held, and every write to the file happens while `writerLock` is held, so
 /// two threads of one process never both believe they hold the file lock.
-public final class FileStore: PreferenceStore, @unchecked Sendable {
+public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Sendable {
   /// The file this store reads and writes. It may be a symbolic link.
   public let url: URL
 
@@ -83,24 +83,35 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
   ///   it does not parse, ``PreferenceError/Kind/fileTooLarge``,
   ///   ``PreferenceError/Kind/nestingTooDeep``, or ``PreferenceError/Kind/readFailed``.
   public func allValues() throws -> [String: PropertyListValue] {
-    try currentValues(atPath: url.path)
+    try checkIsFileURL(.readFailed)
+    return try currentValues(atPath: url.path)
   }
 
   /// Applies a change set to the file as one atomic replacement of the file.
   ///
   /// Under the file lock, the store reads the file as it is now, sets or removes the keys in
   /// `changes`, leaves every other key as it is, and replaces the file. When the file does not
-  /// parse, it is first moved aside to `<name>.corrupt-<timestamp>` and the new file holds only
-  /// `changes`.
+  /// parse, it is first moved aside to `<name>.corrupt-<timestamp>`, and the new file holds
+  /// every entry that could be recovered from it together with `changes`.
   ///
   /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
-  ///   and the system's error, or ``PreferenceError/Kind/nestingTooDeep`` /
-  ///   ``PreferenceError/Kind/unrepresentableValue`` for a value the format cannot hold. The file
-  ///   is then left as it was, with no temporary file behind.
+  ///   and the system's error; ``PreferenceError/Kind/fileTooLarge`` naming the keys that would
+  ///   make the file larger than ``maximumFileSize``; or
+  ///   ``PreferenceError/Kind/nestingTooDeep`` / ``PreferenceError/Kind/unrepresentableValue``
+  ///   for a value the format cannot hold. The file is then left as it was, with no temporary
+  ///   file behind.
   public func apply(_ changes: [String: PropertyListValue?]) throws {
-    if changes.isEmpty { return }
-    try update { values in
+    try update(applying: changes)
+  }
+
+  /// Applies a change set as ``apply(_:)`` does, and returns what the store had to do to the
+  /// file besides: a ``PreferenceError/Kind/fileMovedAside`` notice when a damaged file was
+  /// moved aside.
+  @discardableResult
+  package func update(applying changes: [String: PropertyListValue?]) throws -> [PreferenceError] {
+    if changes.isEmpty { return [] }
+    return try update { values in
       for (key, value) in changes {
         values[key] = value
       }
@@ -110,28 +121,104 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
   /// file lock, so no other writer can come between the read and the write. When `transform`
   /// throws, the file is left as it was.
-  func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws {
-    try writerLock.withLock { () throws -> Void in
+  ///
+  /// - Returns: Notices of what happened to the file besides the change: the path a damaged
+  ///   file was moved aside to, as a ``PreferenceError/Kind/fileMovedAside`` error.
+  @discardableResult
+  package func update(
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError] {
+    try checkIsFileURL(.writeFailed)
+    return try writerLock.withLock { () throws -> [PreferenceError] in
       let target = try resolvedTargetPath()
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
       let lock = try FileLock(lockingPath: target + ".lock", store: url)
       defer { lock.unlock() }
+      var notices: [PreferenceError] = []
       var values: [String: PropertyListValue]
       do {
         values = try currentValues(atPath: target)
       } catch let error as PreferenceError where Self.isDamage(error) {
-        try moveAside(damagedFileAtPath: target)
-        values = [:]
+        let recovered = recoveredValues(atPath: target)
+        let destination = try moveAside(damagedFileAtPath: target)
+        values = recovered.values
+        notices.append(
+          PreferenceError(
+            .fileMovedAside, file: url, found: error.reason ?? error.kind.description,
+            reason: "the damaged file was moved aside to \(destination); "
+              + "\(recovered.values.count) entries recovered from it were written back"
+              + (recovered.lostKeys.isEmpty
+                ? "" : ", and \(recovered.lostKeys.count) could not be recovered")))
       } catch let error as PreferenceError {
         throw PreferenceError(
           .writeFailed, file: url,
           reason: "the current file cannot be read, so it was not replaced: \(error.reason ?? "")")
       }
+      let before = values
       try transform(&values)
+      // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
+      if values == before && notices.isEmpty { return [] }
       let bytes = try format.encode(values, file: url)
+      if bytes.count > maximumFileSize {
+        throw tooLargeToWrite(size: bytes.count, before: before, after: values)
+      }
       let written = try replaceFile(atPath: target, with: bytes, values: values)
       snapshotLock.withLock { snapshot = written }
+      return notices
     }
+  }
+
+  /// The error for a change that would make the file larger than ``maximumFileSize``, naming
+  /// the changed keys with the largest values, enough of them to account for the excess.
+  private func tooLargeToWrite(
+    size: Int, before: [String: PropertyListValue], after: [String: PropertyListValue]
+  ) -> PreferenceError {
+    let changed = after.filter { before[$0.key] != $0.value }
+    let sizes = changed.map { entry in
+      (key: entry.key, size: (try? format.encode([entry.key: entry.value], file: url))?.count ?? 0)
+    }.sorted { $0.size != $1.size ? $0.size > $1.size : $0.key < $1.key }
+    var culprits: [String] = []
+    var covered = 0
+    for entry in sizes where covered < size - maximumFileSize {
+      culprits.append(entry.key)
+      covered += entry.size
+    }
+    let names =
+      culprits.isEmpty
+      ? "the file's entries" : "the new value of " + culprits.map { "\"\($0)\"" }.joined(separator: ", ")
+    return PreferenceError(
+      .fileTooLarge, key: culprits.count == 1 ? culprits[0] : nil, file: url,
+      expected: "a file of at most \(maximumFileSize) bytes", found: "\(size) bytes",
+      reason: "nothing was written, because \(names) would make the file "
+        + "larger than the store reads back; store less, or raise maximumFileSize")
+  }
+
+  /// The value as the file will hold it: for an XML property list, every date rounded down to
+  /// the second, which is all the format holds. JSON files hold every value exactly.
+  public func storedForm(of value: PropertyListValue) -> PropertyListValue {
+    format == .propertyList ? Self.wholeSeconds(value) : value
+  }
+
+  /// `value` with every date rounded down to the second, as an XML property list holds it.
+  private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue {
+    switch value {
+    case .date(let date):
+      let interval = date.timeIntervalSinceReferenceDate
+      guard interval.isFinite else { return value }
+      return .date(Date(timeIntervalSinceReferenceDate: interval.rounded(.down)))
+    case .array(let elements):
+      return .array(elements.map(wholeSeconds))
+    case .dictionary(let entries):
+      return .dictionary(entries.mapValues(wholeSeconds))
+    default:
+      return value
+    }
+  }
+
+  /// Every entry of a damaged file that parses on its own, and the keys of entries that do not.
+  package func recoverValues() -> PropertyListSalvage {
+    guard url.isFileURL else { return PropertyListSalvage() }
+    return recoveredValues(atPath: url.path)
   }
 
   /// Whether an error means the file's contents are damaged, as opposed to unreadable.

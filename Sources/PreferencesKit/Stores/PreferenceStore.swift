@@ -53,9 +53,23 @@ public protocol PreferenceStore: AnyObject, Sendable {
   ///   to change nothing.
   /// - Returns: A function that stops the calls, or `nil` when the store cannot observe changes.
   func observeChanges(_ onChange: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
+
+  /// The value as the store will hold it, for a store whose format cannot hold every value
+  /// exactly, such as an XML property list, which holds dates to the second.
+  ///
+  /// ``Preferences/writePreferences()`` saves this form and keeps it in memory, so that what
+  /// the app reads after a write is what a reload gives. The default implementation returns
+  /// `value` unchanged.
+  ///
+  /// - Parameter value: A value about to be written.
+  /// - Returns: The value a later read of the store will give back.
+  func storedForm(of value: PropertyListValue) -> PropertyListValue
 }
 
 extension PreferenceStore {
+  /// Returns `value`: the store holds every value exactly.
+  public func storedForm(of value: PropertyListValue) -> PropertyListValue { value }
+
   /// Returns `nil`: the store is checked periodically instead.
   public func observeChanges(
     _ onChange: @escaping @Sendable () -> Void
@@ -81,4 +95,26 @@ extension PreferenceStore {
   public func value(forKey key: String) throws -> PropertyListValue? {
     try values(forKeys: [key])[key]
   }
+}
+
+/// What ``FileStore`` offers beyond ``PreferenceStore``, which ``Preferences`` uses where a
+/// store has it: recovering what a damaged file still holds, and changing values under a lock
+/// that other processes respect.
+///
+/// Package-level while its shape settles; custom stores get the plain ``PreferenceStore``
+/// behaviour (a damaged store loads nothing, a migration reads and writes in two steps).
+package protocol FileBackedStore: PreferenceStore {
+  /// Every entry that parses on its own in a store whose read failed on damage, and the keys
+  /// of the entries that do not.
+  func recoverValues() -> PropertyListSalvage
+
+  /// Reads every value, lets `transform` change them, and saves the result, with no other
+  /// writer, in this process or another, in between.
+  ///
+  /// - Returns: Notices of what happened to the store besides the change, such as a damaged
+  ///   file moved aside (``PreferenceError/Kind/fileMovedAside``).
+  /// - Throws: The store's error, or what `transform` throws; the store is unchanged then.
+  @discardableResult
+  func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws
+    -> [PreferenceError]
 }

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// Preferences with a large text, for the write-side size limit.
+final class DraftPreferences: Preferences, @unchecked Sendable {
+  @Preference var fontSize = 12.0
+  @Preference var draft = ""
+  @Preference var lastOpened = Date(timeIntervalSinceReferenceDate: 0)
+}
+
+/// Every way found so far in which a user lost settings, each reproduced and now prevented.
+struct DataSafetyTests {
+  @Test func aWriteThatWouldOutgrowTheFileIsRefusedNamingTheKeyAndLeavesEverythingAsItWas()
+    throws
+  {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let prefs = DraftPreferences(store: FileStore(url: url))
+      prefs.fontSize = 16
+      try prefs.writePreferences()
+      let before = try Data(contentsOf: url)
+
+      prefs.fontSize = 18
+      prefs.draft = String(repeating: "é", count: 2_200_000)
+      let error = #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
+      #expect(error?.kind == .fileTooLarge)
+      #expect(error?.key == "draft")
+      #expect(error?.file == url)
+      #expect(try Data(contentsOf: url) == before)
+      #expect(prefs.isDirty)
+
+      let reopened = DraftPreferences(store: FileStore(url: url))
+      #expect(reopened.loadErrors.isEmpty)
+      #expect(reopened.fontSize == 16)
+      prefs.draft = ""
+      try prefs.writePreferences()
+      #expect(DraftPreferences(store: FileStore(url: url)).fontSize == 18)
+    }
+  }
+
+  @Test func aWriteOverADamagedFileMovesItAsideAndSaysWhere() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      try Data("<plist><dict><key>fontSize</key><real>3</rea></dict></plist>".utf8).write(to: url)
+      let prefs = DraftPreferences(store: FileStore(url: url))
+      #expect(prefs.loadErrors.contains { $0.kind == .corruptFile && $0.file == url })
+      prefs.draft = "kept"
+      try prefs.writePreferences()
+
+      let moved = directory.names().filter { $0.hasPrefix("preferences.plist.corrupt-") }
+      #expect(moved.count == 1)
+      let notice = prefs.loadErrors.first { $0.kind == .fileMovedAside }
+      #expect(notice?.file == url)
+      #expect(notice.map { $0.description.contains(moved.first ?? "?") } == true)
+      #expect(DraftPreferences(store: FileStore(url: url)).draft == "kept")
+    }
+  }
+
+  @Test func prefsWarnsWhenAWriteMovesADamagedFileAside() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      try Data("<plist><dict><key>a</key><integer>3</integr></dict></plist>".utf8).write(to: url)
+      let outcome = try BuiltProgram.prefs(in: directory).run(
+        ["write", url.path, "fontSize", "-int", "14"])
+      #expect(outcome.status == 0)
+      #expect(outcome.error.contains("warning"))
+      #expect(outcome.error.contains("moved aside to \(url.path).corrupt-"))
+    }
+  }
+
+  @Test func datesInAPropertyListStoreHoldWhatAReloadGivesAndAReloadAnnouncesNothing()
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let prefs = DraftPreferences(store: FileStore(url: url))
+      let changes = prefs.changes()
+      prefs.lastOpened = Date(timeIntervalSinceReferenceDate: 700_000_000.75)
+      try prefs.writePreferences()
+      #expect(prefs.lastOpened == Date(timeIntervalSinceReferenceDate: 700_000_000))
+
+      // Another writer changes another key; the reload that follows must report only it.
+      try FileStore(url: url).apply(["fontSize": .double(20)])
+      prefs.readPreferences()
+      // An assignment after the reload marks the end of what the reload announced.
+      prefs.draft = "end"
+      let received = try await firstElements(3, of: changes)
+      #expect(received.map(\.key) == ["lastOpened", "fontSize", "draft"])
+      #expect(received.map(\.origin) == [.local, .external, .local])
+    }
+  }
+
+  @Test func aJSONStoreKeepsAFractionOfASecond() throws {
+    try withDirectory { directory in
+      let prefs = DraftPreferences(store: FileStore(url: directory.file("preferences.json")))
+      let date = Date(timeIntervalSinceReferenceDate: 700_000_000.75)
+      prefs.lastOpened = date
+      try prefs.writePreferences()
+      #expect(prefs.lastOpened == date)
+    }
+  }
+
+  @Test func anIdentifierPinsTheStoreWhateverTheExecutableIsCalled() {
+    let identifier = "com.example.pinned-\(UUID().uuidString)"
+    let prefs = DraftPreferences(identifier: identifier)
+    #if canImport(Darwin)
+      #expect(prefs.store is UserDefaultsStore)
+    #else
+      #expect((prefs.store as? FileStore)?.url == FileStore.defaultURL(for: identifier))
+    #endif
+  }
+
+  @Test func aFileStoreRefusesAURLThatIsNotAFileAndTouchesNoPath() throws {
+    let url = URL(string: "https://example.com/x-\(UUID().uuidString).plist")!
+    let store = FileStore(url: url)
+    let read = #expect(throws: PreferenceError.self) { try store.allValues() }
+    #expect(read?.kind == .readFailed)
+    #expect(read?.description.contains("file URL") == true)
+    let write = #expect(throws: PreferenceError.self) { try store.apply(["a": .bool(true)]) }
+    #expect(write?.kind == .writeFailed)
+    #expect(store.observeChanges {} == nil)
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    #expect(!FileManager.default.fileExists(atPath: url.path + ".lock"))
+  }
+
+  @Test(arguments: [
+    ("empty-key", "property 'fontSize' declares an empty preference key"),
+    ("reserved-key", "property 'theme' uses the preference key \"PreferencesKit.theme\""),
+  ])
+  func badKeysStopTheProgramNamingTheProperty(command: String, message: String) throws {
+    let process = Process()
+    process.executableURL = try TestHelperProcess.executableURL()
+    process.arguments = [command, "/nonexistent/preferences.plist"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
+    #expect(text.contains(message))
+  }
+
+  @Test func importReportsTheLibrarysReservedKeysAsNotImported() throws {
+    let prefs = DraftPreferences(store: InMemoryStore())
+    let document = #"{"fontSize": 15, "PreferencesKit.version": 7}"#
+    let ignored = try prefs.importValues(from: Data(document.utf8))
+    #expect(ignored == ["PreferencesKit.version"])
+    #expect(prefs.fontSize == 15)
+  }
+
+  @Test func twoProcessesStartingAtOnceMigrateTheStoreOnce() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      try FileStore(url: url).apply(["theme": .string("dark")])
+      let first = try TestHelperProcess(["migrate-slowly", url.path])
+      let second = try TestHelperProcess(["migrate-slowly", url.path])
+      #expect(try first.finish().status == 0)
+      #expect(try second.finish().status == 0)
+      let values = try FileStore(url: url).allValues()
+      guard case .array(let runs)? = values["migrations"] else {
+        Issue.record("no migration recorded: \(values)")
+        return
+      }
+      #expect(runs.count == 1)
+      #expect(values["PreferencesKit.version"] == .integer(2))
+    }
+  }
+}
