@@ -43,8 +43,10 @@ open class Preferences: @unchecked Sendable {
   /// Whether reads note which properties they read, as ``updates(of:initial:)`` needs to find
   /// the keys behind a key path. Guarded by `lock`.
   @usableFromInline @exclusivity(unchecked) final var isProbing = false
-  /// The keys read while probing. Guarded by `lock`.
-  var probedKeys: [String] = []
+  /// The keys each running probe has read so far, by probe number. Guarded by `lock`.
+  var probes: [UInt64: Set<String>] = [:]
+  /// The number the next probe gets. Guarded by `lock`.
+  var nextProbeID: UInt64 = 0
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
   /// while the instance initializes and never changed afterwards.
   private(set) var cells: [any AnyPreferenceCell] = []

@@ -118,6 +118,30 @@ struct ObservationTests {
 
   // MARK: Observation framework
 
+  @Test func overlappingProbesDoNotResetEachOther() {
+    let prefs = AppPreferences(store: InMemoryStore())
+    // A probe that starts and ends inside another, as one on another thread may.
+    let (_, keys) = prefs.probe { () -> Double in
+      _ = prefs.probe { prefs.userName }
+      return prefs.fontSize
+    }
+    #expect(keys == ["userName", "fontSize"])
+  }
+
+  @Test func updatesOfAPropertyThatReadsNoPreferenceGiveOnlyTheCurrentValue() async throws {
+    var stream: AsyncStream<String>?
+    do {
+      let prefs = LabelledPreferences(store: InMemoryStore())
+      stream = prefs.updates(of: \.label)
+      prefs.fontSize = 20
+      prefs.label = "changed"
+    }
+    // The instance is gone, so the stream has ended: everything it gave is here.
+    var received: [String] = []
+    for await label in try #require(stream) { received.append(label) }
+    #expect(received == ["plain"])
+  }
+
   @Test func observationTracksEachPropertySeparately() {
     let prefs = AppPreferences(store: InMemoryStore())
     let fired = Received<String>()
@@ -201,7 +225,7 @@ struct ObservationTests {
   @Test func cancellingTheConsumerRemovesTheSubscription() async throws {
     let prefs = AppPreferences(store: InMemoryStore())
     let task = Task { for await _ in prefs.changes() {} }
-    while !prefs.lock.withLock({ prefs.hasChangeSubscribers }) { await Task.yield() }
+    #expect(waitUntil(deadline: 10) { prefs.lock.withLock { prefs.hasChangeSubscribers } })
     task.cancel()
     await task.value
     #expect(!prefs.lock.withLock { prefs.hasChangeSubscribers })
@@ -222,6 +246,13 @@ struct ObservationTests {
     #expect(prefs.userName == "from outside")
     #expect(prefs.launchCount == 5)
   }
+}
+
+/// Preferences with a plain stored property beside a preference.
+final class LabelledPreferences: Preferences, @unchecked Sendable {
+  @Preference var fontSize = 12.0
+  // Touched by one test on one thread only.
+  nonisolated(unsafe) var label = "plain"
 }
 
 /// Preferences that opt out of the Observation framework.

@@ -57,17 +57,22 @@ extension Preferences {
 
   /// Runs `body`, noting the keys of the `@Preference` properties it reads.
   ///
-  /// Probes on other threads at the same moment are not told apart; neither is harmed, as each
-  /// may only note extra keys.
+  /// Each probe collects its own keys, so probes that overlap, on other threads or nested, do
+  /// not reset each other. A read on another thread during a probe is noted by it too: a probe
+  /// may note extra keys, never miss one.
   func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
-    lock.withLock {
+    let id = lock.withLock {
+      let id = nextProbeID
+      nextProbeID += 1
+      probes[id] = []
       isProbing = true
-      probedKeys = []
+      return id
     }
     let result = body()
     let keys = lock.withLock {
-      isProbing = false
-      return Set(probedKeys)
+      let keys = probes.removeValue(forKey: id) ?? []
+      isProbing = !probes.isEmpty
+      return keys
     }
     return (result, keys)
   }
@@ -75,7 +80,7 @@ extension Preferences {
   /// Notes a property read while probing. Called with the lock held.
   @usableFromInline
   func noteProbed<Value>(_ cell: PreferenceCell<Value>) {
-    probedKeys.append(cell.key)
+    for id in probes.keys { probes[id]?.insert(cell.key) }
   }
 }
 
@@ -96,7 +101,9 @@ extension _PreferencesObserving where Self: Preferences {
   ///
   /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values:
   /// for `\.fontSize`, changes to `fontSize`; for a computed property, changes to the
-  /// preferences it is computed from.
+  /// preferences it is computed from. A key path that reads no `@Preference` property, such as
+  /// a `let` constant or a plain `var`, gives its current value and then nothing more: no
+  /// preference change can change it.
   ///
   /// - Parameters:
   ///   - keyPath: The property to follow.
@@ -112,7 +119,7 @@ extension _PreferencesObserving where Self: Preferences {
     subscribe(
       ChangeSubscriber(
         receive: { [weak self] change in
-          guard let self, keys.isEmpty || keys.contains(change.key) else { return }
+          guard let self, keys.contains(change.key) else { return }
           continuation.yield(self[keyPath: keyPath.value])
         },
         finish: { continuation.finish() }),
