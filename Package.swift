@@ -8,11 +8,15 @@ let package = Package(
   ],
   products: [
     .library(name: "PreferencesKit", targets: ["PreferencesKit"]),
+    .library(name: "PreferencesKitTesting", targets: ["PreferencesKitTesting"]),
     .executable(name: "prefs", targets: ["prefs"]),
   ],
   targets: [
     // The library: the toolchain alone, no dependencies.
     .target(name: "PreferencesKit"),
+
+    // Conformance checks that store authors run from their own tests.
+    .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
 
     // The `prefs` command-line tool, modeled on macOS `defaults`.
     .executableTarget(name: "prefs", dependencies: ["PreferencesKit"]),
@@ -30,7 +34,9 @@ let package = Package(
     // The tests also run the built `prefs` and `Sample` executables, so they depend on them.
     .testTarget(
       name: "PreferencesKitTests",
-      dependencies: ["PreferencesKit", "PreferencesTestHelper", "prefs", "Sample"]),
+      dependencies: [
+        "PreferencesKit", "PreferencesKitTesting", "PreferencesTestHelper", "prefs", "Sample",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,157 @@
+import Foundation
+import PreferencesKit
+
+/// The behaviour every ``PreferenceStore`` must have for ``Preferences`` to rely on it, as
+/// checks a store's author runs from a test.
+///
+/// ```swift
+/// import PreferencesKitTesting
+/// import Testing
+///
+/// @Test func keychainStoreConforms() throws {
+///   try PreferenceStoreConformance { KeychainStore(service: "com.example.tests") }.run()
+/// }
+/// ```
+///
+/// `makeStore` is called more than once, and each store it returns must be over the same
+/// place, as a second launch of the app would open it; the place should start empty. The
+/// checks write keys starting with `conformance.` and remove them again.
+public struct PreferenceStoreConformance {
+  /// A check that failed, with what it expected and what the store did.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    /// Every check that failed, one sentence each.
+    public var problems: [String]
+
+    /// The failed checks, one per line.
+    public var description: String {
+      "the store broke \(problems.count) rule(s):\n" + problems.joined(separator: "\n")
+    }
+  }
+
+  /// Opens the store under test.
+  let makeStore: () throws -> any PreferenceStore
+  /// A change set the store refuses, if it has one.
+  let refusedChanges: [String: PropertyListValue?]?
+
+  /// Creates the checks for the stores `makeStore` opens.
+  ///
+  /// - Parameters:
+  ///   - refusedChanges: A change set that the store's `apply(_:)` throws for, such as a value
+  ///     larger than it holds, to check that a failed apply leaves the store as it was. Leave
+  ///     it `nil` when the store refuses nothing.
+  ///   - makeStore: Opens a store over the place under test.
+  public init(
+    refusedChanges: [String: PropertyListValue?]? = nil,
+    makeStore: @escaping () throws -> any PreferenceStore
+  ) {
+    self.refusedChanges = refusedChanges
+    self.makeStore = makeStore
+  }
+
+  /// One value of every kind. Dates are whole seconds, which every format holds exactly.
+  public static let everyKind: [String: PropertyListValue] = [
+    "conformance.bool": .bool(true), "conformance.integer": .integer(-Int64(1) << 40),
+    "conformance.double": .double(0.1), "conformance.string": .string("héllo\nworld <&>"),
+    "conformance.data": .data(Data([0, 1, 255])),
+    "conformance.date": .date(Date(timeIntervalSince1970: 1_700_000_000)),
+    "conformance.array": .array([.integer(1), .string("two"), .array([])]),
+    "conformance.dictionary": .dictionary(["nested": .dictionary(["deep": .bool(false)])]),
+    "conformance.key with spaces, dots. and ünïcode": .string("any key"),
+  ]
+
+  /// Runs every check, and throws a ``Failure`` listing each one that failed.
+  ///
+  /// - Throws: A ``Failure``, or the store's own error when it fails where it should not.
+  public func run() throws {
+    var problems: [String] = []
+    func check(_ condition: Bool, _ rule: String) {
+      if !condition { problems.append(rule) }
+    }
+    let keys = Array(Self.everyKind.keys)
+
+    // Every value reads back unchanged, from a store opened afresh.
+    try makeStore().apply(Self.everyKind)
+    let read = try makeStore().values(forKeys: keys)
+    check(read == Self.everyKind, "a value written is read back unchanged by a fresh store")
+
+    // A removal removes; keys a change set does not name stay as they are.
+    try makeStore().apply(["conformance.bool": nil, "conformance.integer": .integer(20)])
+    let afterRemoval = try makeStore().values(forKeys: keys)
+    check(afterRemoval["conformance.bool"] == nil, "a removed key is absent")
+    check(
+      afterRemoval["conformance.integer"] == .integer(20), "a changed key holds its new value")
+    check(
+      afterRemoval["conformance.string"] == Self.everyKind["conformance.string"],
+      "keys not named in a change set are left alone")
+
+    // values(forKeys:) and allValues() agree.
+    let requested = try makeStore().values(forKeys: ["conformance.string", "conformance.none"])
+    check(
+      requested == ["conformance.string": Self.everyKind["conformance.string"]!],
+      "values(forKeys:) returns only the requested keys that exist")
+    let all = try makeStore().allValues()
+    check(
+      afterRemoval.allSatisfy { all[$0.key] == $0.value },
+      "allValues() holds every stored key with its value")
+
+    // An empty change set changes nothing.
+    try makeStore().apply([:])
+    check(
+      try makeStore().values(forKeys: keys) == afterRemoval,
+      "an empty change set changes nothing")
+
+    // A change set the store refuses leaves it as it was.
+    if let refusedChanges {
+      let store = try makeStore()
+      let before = try store.allValues()
+      do {
+        try store.apply(refusedChanges)
+        problems.append("apply(_:) accepted the change set it was said to refuse")
+      } catch {
+        check(
+          try makeStore().allValues() == before,
+          "a store whose apply(_:) throws is left as it was (\(error))")
+      }
+    }
+
+    // Several threads applying at once lose nothing.
+    let threads = 4
+    let shared = try makeStore()
+    let failures = FailureList()
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for index in 0..<10 {
+        do {
+          try shared.apply(["conformance.thread\(thread).\(index)": .integer(Int64(index))])
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+    }
+    let concurrent = try makeStore().allValues()
+    let expected = threads * 10
+    let landed = concurrent.keys.filter { $0.hasPrefix("conformance.thread") }.count
+    check(
+      failures.isEmpty && landed == expected,
+      "changes applied from several threads at once all land (\(landed) of \(expected); "
+        + "errors: \(failures.all))")
+
+    // Clean up what the checks wrote.
+    try makeStore().apply(
+      Dictionary(
+        uniqueKeysWithValues: try makeStore().allValues().keys
+          .filter { $0.hasPrefix("conformance.") }.map { ($0, nil) }))
+    if !problems.isEmpty { throw Failure(problems: problems) }
+  }
+}
+
+/// Errors collected from several threads.
+///
+/// `@unchecked Sendable`: `items` is only touched while `lock` is held.
+private final class FailureList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+
+  func append(_ item: String) { lock.withLock { items.append(item) } }
+  var all: [String] { lock.withLock { items } }
+  var isEmpty: Bool { all.isEmpty }
+}
