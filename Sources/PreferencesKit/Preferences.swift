@@ -32,33 +32,29 @@ import Observation
 /// state in `@Preference` properties, computed properties, and `let` constants of `Sendable`
 /// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
 open class Preferences: @unchecked Sendable {
-  /// Guards every `@Preference` value and the instance's own mutable state.
-  @usableFromInline let lock = Lock()
+  /// Guards every `@Preference` value, the two hot-path flags below, and ``state``.
+  ///
+  /// Reading or assigning one preference takes this lock directly and touches only its cell
+  /// and the flags `isProbing` and `hasChangeSubscribers`, plain fields for speed. The flags are
+  /// written only inside `state.withLock`, where they mirror the state they summarize. Every
+  /// other piece of mutable state lives in ``state``, reachable only with this lock held.
+  @usableFromInline let lock: Lock
+  /// The state of each feature (observation, migration, load errors), owned by `lock`.
+  let state: Locked<InstanceState>
   /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
   /// were made.
   let writeLock = Lock()
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
-  /// Whether reads note which properties they read, as ``updates(of:initial:)`` needs to find
-  /// the keys behind a key path. Guarded by `lock`.
+  /// Whether any probe is running, so that reads note which properties they read, as
+  /// ``updates(of:initial:)`` needs to find the keys behind a key path.
   @usableFromInline @exclusivity(unchecked) final var isProbing = false
-  /// The keys each running probe has read so far, by probe number. Guarded by `lock`.
-  var probes: [UInt64: Set<String>] = [:]
-  /// The number the next probe gets. Guarded by `lock`.
-  var nextProbeID: UInt64 = 0
+  /// Whether anything subscribes to changes, read on every assignment.
+  @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
   /// while the instance initializes and never changed afterwards.
   private(set) var cells: [any AnyPreferenceCell] = []
-  /// Guarded by `lock`.
-  private var storedLoadErrors: [PreferenceError] = []
-  /// The subscribers to ``changes()`` and ``updates(of:initial:)``, by subscription number.
-  /// Guarded by `lock`.
-  var subscribers: [UInt64: ChangeSubscriber] = [:]
-  /// The number the next subscription gets. Guarded by `lock`.
-  var nextSubscriberID: UInt64 = 0
-  /// Whether `subscribers` is not empty, read on every assignment. Guarded by `lock`.
-  @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
   /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
   var storeWatcher: StoreWatcher?
   /// The sync session, while syncing. Guarded by `lock`.
@@ -66,11 +62,6 @@ open class Preferences: @unchecked Sendable {
   /// When each synced key last changed on this machine, as saved in the store. Guarded by
   /// `lock`.
   var syncTimestamps: [String: Date] = [:]
-  /// For each key loaded from one of its previous keys, the previous keys to remove on the
-  /// next write. Guarded by `lock`.
-  var keyMoves: [String: [String]] = [:]
-  /// What the store says about its version. Guarded by `lock`.
-  var storeVersion = StoreVersion.unrecorded
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -84,13 +75,15 @@ open class Preferences: @unchecked Sendable {
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
     self.store = store
+    lock = Lock()
+    state = Locked(InstanceState(), lock: lock)
     cells = Self.discoverCells(of: self)
     setDefaults()
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
     if let migrationError = migrateStoreIfNeeded() {
-      lock.withLock { storedLoadErrors = [migrationError] }
+      state.withLock { $0.loadErrors = [migrationError] }
     } else {
       reload(origin: nil, keepingDirtyValues: false)
     }
@@ -100,7 +93,9 @@ open class Preferences: @unchecked Sendable {
     // No other reference exists during deinit, so the lock is not needed.
     storeWatcher?.stop()
     syncSession?.stop()
-    for subscriber in subscribers.values { subscriber.finish() }
+    for subscriber in state.withLock({ $0.observation.subscribers.values }) {
+      subscriber.finish()
+    }
   }
 
   /// The version of this class's preferences: 1 unless a subclass overrides it.
@@ -169,7 +164,7 @@ open class Preferences: @unchecked Sendable {
   /// The problems found by the last load: stored values that did not fit their properties, or
   /// a store that could not be read. Each property involved holds its default.
   public var loadErrors: [PreferenceError] {
-    lock.withLock { storedLoadErrors }
+    state.withLock { $0.loadErrors }
   }
 
   /// Saves every dirty preference to the store, as one batch, and then flushes the store.
@@ -183,11 +178,12 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let (pending, moves, session, stamps, version) = lock.withLock {
-        let moved = cells.filter { !$0.isDirty && keyMoves[$0.key] != nil }
+      let (pending, moves, session, stamps, version) = state.withLock { state in
+        let moves = state.migration.keyMoves
+        let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
         return (
-          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, keyMoves, syncSession,
-          syncTimestamps, storeVersion
+          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, syncSession,
+          syncTimestamps, state.migration.storeVersion
         )
       }
       guard !pending.isEmpty else {
@@ -226,15 +222,15 @@ open class Preferences: @unchecked Sendable {
         changes[ReservedKey.version] = .integer(Int64(Self.version))
       }
       let notices = try save(changes)
-      lock.withLock {
+      state.withLock { state in
         for (write, install) in normalizations { install(write.generation) }
-        storedLoadErrors += notices
+        state.loadErrors += notices
         for (write, form) in zip(pending, forms) {
           write.cell.markWritten(generation: write.generation, storedForm: form)
         }
         syncTimestamps = newStamps
-        keyMoves = keyMoves.filter { moves[$0.key] == nil }
-        if recordsVersion { storeVersion = .recorded(Self.version) }
+        state.migration.keyMoves = state.migration.keyMoves.filter { moves[$0.key] == nil }
+        if recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
       }
       session?.push(synced)
     }
@@ -320,9 +316,9 @@ open class Preferences: @unchecked Sendable {
     }
     errors += changes.compactMap(\.error)
     let stamps = Self.syncTimestamps(in: stored)
-    lock.withLock {
+    state.withLock { state in
       syncTimestamps = stamps
-      keyMoves = moves
+      state.migration.keyMoves = moves
     }
     apply(changes, origin: origin, loadErrors: errors)
   }
@@ -336,15 +332,26 @@ open class Preferences: @unchecked Sendable {
     let changed = origin == nil ? [] : changes.filter(\.changesValue).map(\.cell)
     let properties = Self.isObservable ? lock.withLock { changed.compactMap(\.property) } : []
     for property in properties { property.willSet(self) }
-    lock.withLock {
+    state.withLock { state in
       for change in changes { change.install() }
-      if let loadErrors { storedLoadErrors = loadErrors }
+      if let loadErrors { state.loadErrors = loadErrors }
     }
     for property in properties { property.didSet(self) }
     if let origin, !changed.isEmpty {
       announce(changed.map { PreferenceChange(key: $0.key, origin: origin) })
     }
   }
+}
+
+/// The mutable state of a ``Preferences`` instance besides its values: one value per feature,
+/// each declared beside its logic. Reachable only through ``Preferences/state``.
+struct InstanceState {
+  /// The problems found by the last load, and notices from writes since.
+  var loadErrors: [PreferenceError] = []
+  /// Subscribers to changes, and running probes.
+  var observation = ObservationState()
+  /// Moved keys and the store's recorded version.
+  var migration = MigrationState()
 }
 
 extension PreferenceError {

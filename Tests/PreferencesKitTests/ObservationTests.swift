@@ -225,7 +225,7 @@ struct ObservationTests {
   @Test func cancellingTheConsumerRemovesTheSubscription() async throws {
     let prefs = AppPreferences(store: InMemoryStore())
     let task = Task { for await _ in prefs.changes() {} }
-    #expect(waitUntil(deadline: 10) { prefs.lock.withLock { prefs.hasChangeSubscribers } })
+    #expect(await eventually { prefs.lock.withLock { prefs.hasChangeSubscribers } })
     task.cancel()
     await task.value
     #expect(!prefs.lock.withLock { prefs.hasChangeSubscribers })

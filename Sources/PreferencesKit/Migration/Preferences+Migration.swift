@@ -6,6 +6,15 @@ enum StoreVersion: Equatable {
   case recorded(Int)
 }
 
+/// What migration keeps between loading and writing.
+struct MigrationState {
+  /// For each key loaded from one of its previous keys, the previous keys to remove on the
+  /// next write.
+  var keyMoves: [String: [String]] = [:]
+  /// What the store says about its version.
+  var storeVersion = StoreVersion.unrecorded
+}
+
 extension ReservedKey {
   /// The version of the preferences that last wrote the store: an integer.
   static let version = "PreferencesKit.version"
@@ -29,7 +38,7 @@ extension Preferences {
     do {
       let recorded = Self.recordedVersion(in: try store.values(forKeys: [ReservedKey.version]))
       if let recorded, recorded >= Self.version {
-        lock.withLock { storeVersion = .recorded(recorded) }
+        state.withLock { $0.migration.storeVersion = .recorded(recorded) }
         return nil
       }
       // A store that cannot be read is not migrated: the load that follows reports it.
@@ -53,12 +62,12 @@ extension Preferences {
         for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
         if !changes.isEmpty { try store.apply(changes) }
       }
-      lock.withLock { storeVersion = version }
+      state.withLock { $0.migration.storeVersion = version }
       return nil
     } catch {
       // Recording a version over values that were not migrated would skip the migration for
       // good; holding the old one makes the next launch try again.
-      if let attempted { lock.withLock { storeVersion = .recorded(attempted) } }
+      if let attempted { state.withLock { $0.migration.storeVersion = .recorded(attempted) } }
       if let failure = error as? MigrationFailure {
         return PreferenceError(
           .migrationFailed,

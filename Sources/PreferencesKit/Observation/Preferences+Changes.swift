@@ -4,6 +4,20 @@ import Observation
 /// reading a property inside `withObservationTracking` registers that property alone.
 extension Preferences: Observable {}
 
+/// What observation keeps: subscribers to changes, and probes finding the keys behind a key
+/// path.
+struct ObservationState {
+  /// The subscribers to ``Preferences/changes()`` and ``Preferences/updates(of:initial:)``, by
+  /// subscription number.
+  var subscribers: [UInt64: ChangeSubscriber] = [:]
+  /// The number the next subscription gets.
+  var nextSubscriberID: UInt64 = 0
+  /// The keys each running probe has read so far, by probe number.
+  var probes: [UInt64: Set<String>] = [:]
+  /// The number the next probe gets.
+  var nextProbeID: UInt64 = 0
+}
+
 /// One subscriber to changes: a stream's continuation, seen without its element type.
 struct ChangeSubscriber: Sendable {
   /// Delivers a change.
@@ -36,10 +50,10 @@ extension Preferences {
   func subscribe<Element>(
     _ subscriber: ChangeSubscriber, until continuation: AsyncStream<Element>.Continuation
   ) {
-    let id = lock.withLock {
-      let id = nextSubscriberID
-      nextSubscriberID += 1
-      subscribers[id] = subscriber
+    let id = state.withLock { state in
+      let id = state.observation.nextSubscriberID
+      state.observation.nextSubscriberID += 1
+      state.observation.subscribers[id] = subscriber
       hasChangeSubscribers = true
       return id
     }
@@ -49,9 +63,9 @@ extension Preferences {
   }
 
   private func unsubscribe(_ id: UInt64) {
-    lock.withLock {
-      subscribers[id] = nil
-      hasChangeSubscribers = !subscribers.isEmpty
+    state.withLock { state in
+      state.observation.subscribers[id] = nil
+      hasChangeSubscribers = !state.observation.subscribers.isEmpty
     }
   }
 
@@ -61,26 +75,30 @@ extension Preferences {
   /// not reset each other. A read on another thread during a probe is noted by it too: a probe
   /// may note extra keys, never miss one.
   func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
-    let id = lock.withLock {
-      let id = nextProbeID
-      nextProbeID += 1
-      probes[id] = []
+    let id = state.withLock { state in
+      let id = state.observation.nextProbeID
+      state.observation.nextProbeID += 1
+      state.observation.probes[id] = []
       isProbing = true
       return id
     }
     let result = body()
-    let keys = lock.withLock {
-      let keys = probes.removeValue(forKey: id) ?? []
-      isProbing = !probes.isEmpty
+    let keys = state.withLock { state in
+      let keys = state.observation.probes.removeValue(forKey: id) ?? []
+      isProbing = !state.observation.probes.isEmpty
       return keys
     }
     return (result, keys)
   }
 
-  /// Notes a property read while probing. Called with the lock held.
+  /// Notes a property read while probing. Called with the lock held, by the getter.
   @usableFromInline
   func noteProbed<Value>(_ cell: PreferenceCell<Value>) {
-    for id in probes.keys { probes[id]?.insert(cell.key) }
+    state.withLockHeld { state in
+      for id in state.observation.probes.keys {
+        state.observation.probes[id]?.insert(cell.key)
+      }
+    }
   }
 }
 

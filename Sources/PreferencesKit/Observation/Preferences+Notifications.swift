@@ -46,7 +46,7 @@ extension Preferences {
   /// without the lock, so a handler may read and assign these preferences.
   func announce(_ changes: [PreferenceChange]) {
     guard let origin = changes.first?.origin else { return }
-    let subscribers = lock.withLock { Array(self.subscribers.values) }
+    let subscribers = state.withLock { Array($0.observation.subscribers.values) }
     for subscriber in subscribers {
       for change in changes { subscriber.receive(change) }
     }

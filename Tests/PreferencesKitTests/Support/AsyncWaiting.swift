@@ -33,3 +33,14 @@ func firstElements<Element: Sendable>(
     return first
   }
 }
+
+/// Yields to other tasks until `condition` holds or `seconds` pass, without blocking a thread
+/// of the concurrency pool. A timeout, not a timing claim: the deadline is generous.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+  let limit = ContinuousClock.now + .seconds(seconds)
+  while ContinuousClock.now < limit {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
