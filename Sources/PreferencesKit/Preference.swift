@@ -118,6 +118,26 @@ public struct Preference<Value: Sendable>: Sendable {
     set { fatalError("@Preference used outside a Preferences subclass") }  // unreachable
   }
 
+  /// Unavailable: `$name` works only in a ``Preferences`` subclass.
+  @available(
+    *, unavailable,
+    message: "@Preference can only be used on a stored property of a Preferences subclass"
+  )
+  public var projectedValue: PreferenceHandle<Value> {
+    // Never runs on any input, for the same reason as `wrappedValue`.
+    fatalError("@Preference used outside a Preferences subclass")  // unreachable
+  }
+
+  /// The preference as a whole, `prefs.$fontSize`: its key, default, and ways to reset and
+  /// follow it.
+  public static subscript<Owner: Preferences>(
+    _enclosingInstance owner: Owner,
+    projected projectedKeyPath: KeyPath<Owner, PreferenceHandle<Value>>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
+  ) -> PreferenceHandle<Value> {
+    PreferenceHandle(owner: owner, cell: owner[keyPath: storageKeyPath].cell)
+  }
+
   /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
   /// instance's lock, and tells observers of each assignment once the new value is readable.
   @inlinable

@@ -268,7 +268,7 @@ open class Preferences: @unchecked Sendable {
   /// Observers hear of each key whose value changed, with origin
   /// ``PreferenceChange/Origin/reset``.
   public func resetToDefaults() {
-    apply(cells.map { $0.prepareReset(lock: lock) }, origin: .reset)
+    reset(cells)
   }
 
   /// Loads every key from the store, and tells observers what changed unless `origin` is `nil`.

@@ -1,0 +1,109 @@
+/// One preference seen as a whole: its key, its default, whether it holds that default, and
+/// ways to reset it or follow it. The projected value of `@Preference`: `prefs.$fontSize`.
+///
+/// ```swift
+/// prefs.$fontSize.key            // "fontSize"
+/// prefs.$fontSize.defaultValue   // 12.0
+/// prefs.$fontSize.isDefault      // true until assigned or loaded
+/// prefs.$fontSize.reset()        // the next write removes the key
+///
+/// // A default computed at declaration, made stable by writing it once:
+/// if !prefs.$deviceID.hasStoredValue { prefs.deviceID = UUID() }
+/// ```
+///
+/// A handle refers to its instance strongly; it is made on each use of `$name`, cheaply, and
+/// costs nothing while unused.
+public struct PreferenceHandle<Value: Sendable>: Sendable {
+  /// The instance the preference belongs to.
+  let owner: Preferences
+  /// The preference's storage.
+  let cell: PreferenceCell<Value>
+
+  /// The key the preference is stored under.
+  public var key: String { cell.key }
+
+  /// The value the preference holds when the store has none: the declared one, or what
+  /// ``Preferences/setDefaults()`` assigned.
+  public var defaultValue: Value {
+    // Set while the instance initializes and never changed afterwards.
+    cell.defaultValue
+  }
+
+  /// Whether the preference holds its default: it was never assigned nor loaded from the
+  /// store, or it was reset since.
+  ///
+  /// An assigned value equal to the default is not the default: the user chose it, so it is
+  /// written, and a later version of the app that changes the default does not change it.
+  public var isDefault: Bool {
+    owner.lock.withLock { !cell.isExplicit }
+  }
+
+  /// Whether the store held a value for the preference at the last load or write.
+  ///
+  /// A value computed at declaration, such as `UUID()` or `Date()`, is a new default on every
+  /// launch because defaults are never written; assigning it once when the store has none
+  /// makes it stable.
+  public var hasStoredValue: Bool {
+    owner.lock.withLock { cell.storedForm != nil }
+  }
+
+  /// Restores the default and marks the preference dirty, so that the next
+  /// ``Preferences/writePreferences()`` removes its key from the store. Observers hear of it
+  /// with origin ``PreferenceChange/Origin/reset`` if the value changes.
+  public func reset() {
+    owner.reset([cell])
+  }
+
+  /// The preference's values: the current one first unless `initial` is `false`, then the
+  /// value after each change, until the consuming task is cancelled or the instance is
+  /// released.
+  ///
+  /// ```swift
+  /// for await size in prefs.$fontSize.updates() { apply(size) }
+  /// ```
+  ///
+  /// - Parameter initial: Whether to start with the current value.
+  /// - Returns: A stream of values, buffered without limit.
+  public func updates(initial: Bool = true) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    let cell = cell
+    let lock = owner.lock
+    if initial { continuation.yield(lock.withLock { cell.value }) }
+    let key = cell.key
+    owner.subscribe(
+      ChangeSubscriber(
+        receive: { [weak owner] change in
+          guard owner != nil, change.key == key else { return }
+          continuation.yield(lock.withLock { cell.value })
+        },
+        finish: { continuation.finish() }),
+      until: continuation)
+    return stream
+  }
+}
+
+extension Preferences {
+  /// Restores the defaults of `cells`, marked dirty, and tells observers once per key whose
+  /// value changes.
+  func reset(_ cells: [any AnyPreferenceCell]) {
+    apply(cells.map { $0.prepareReset(lock: lock) }, origin: .reset)
+  }
+}
+
+extension _PreferencesObserving where Self: Preferences {
+  /// Restores the defaults of the preferences that the given key paths read, and marks them
+  /// dirty, so that the next ``Preferences/writePreferences()`` removes their keys. Observers
+  /// hear once per key whose value changes, with origin ``PreferenceChange/Origin/reset``.
+  ///
+  /// ```swift
+  /// prefs.reset(\.fontSize, \.theme)
+  /// ```
+  ///
+  /// A key path to a computed property resets the preferences it reads.
+  ///
+  /// - Parameter keyPaths: The preferences to reset.
+  public func reset(_ keyPaths: PartialKeyPath<Self>...) {
+    let (_, keys) = probe { for keyPath in keyPaths { _ = self[keyPath: keyPath] } }
+    reset(cells.filter { keys.contains($0.key) })
+  }
+}
