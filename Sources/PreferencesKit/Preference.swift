@@ -173,6 +173,7 @@ public struct Preference<Value: Sendable>: Sendable {
       if hasSubscribers || ChangeNotificationRequest.isActive {
         owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
       }
+      if _slowPath(owner.savesAutomatically) { owner.scheduleSave() }
     }
   }
 }

@@ -87,6 +87,7 @@ extension Preferences {
   /// value changes.
   func reset(_ cells: [any AnyPreferenceCell]) {
     apply(cells.map { $0.prepareReset(lock: lock) }, origin: .reset)
+    if savesAutomatically { scheduleSave() }
   }
 }
 

@@ -52,6 +52,8 @@ open class Preferences: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var isProbing = false
   /// Whether anything subscribes to changes, read on every assignment.
   @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
+  /// Whether assignments schedule saves: ``savePolicy`` is not ``SavePolicy/explicit``.
+  @usableFromInline let savesAutomatically: Bool
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
   /// while the instance initializes and never changed afterwards.
   private(set) var cells: [any AnyPreferenceCell] = []
@@ -77,6 +79,7 @@ open class Preferences: @unchecked Sendable {
     self.store = store
     lock = Lock()
     state = Locked(InstanceState(), lock: lock)
+    savesAutomatically = Self.savePolicy != .explicit
     cells = Self.discoverCells(of: self)
     setDefaults()
     lock.withLock {
@@ -87,9 +90,11 @@ open class Preferences: @unchecked Sendable {
     } else {
       reload(origin: nil, keepingDirtyValues: false)
     }
+    LivePreferences.add(self)
   }
 
   deinit {
+    LivePreferences.remove(ObjectIdentifier(self))
     // No other reference exists during deinit, so the lock is not needed.
     storeWatcher?.stop()
     syncSession?.stop()
@@ -136,6 +141,18 @@ open class Preferences: @unchecked Sendable {
   /// assigns becomes that property's default: it is not dirty and is never written unless the
   /// app assigns it again later.
   open func setDefaults() {}
+
+  /// When this class saves its changes: ``SavePolicy/explicit`` (only when the app calls
+  /// ``writePreferences()``) unless a subclass overrides it.
+  ///
+  /// ```swift
+  /// override class var savePolicy: SavePolicy { .debounced(.milliseconds(300)) }
+  /// ```
+  ///
+  /// With ``SavePolicy/explicit``, a debug build that exits with unsaved changes prints one
+  /// line naming the class and the keys. Failed automatic saves are listed in
+  /// ``saveErrors`` and posted as ``saveDidFailNotification``.
+  open class var savePolicy: SavePolicy { .explicit }
 
   /// Whether the Observation framework tracks this class's `@Preference` properties.
   ///
@@ -352,6 +369,8 @@ struct InstanceState {
   var observation = ObservationState()
   /// Moved keys and the store's recorded version.
   var migration = MigrationState()
+  /// The scheduled automatic save and its errors.
+  var saving = SavingState()
 }
 
 extension PreferenceError {

@@ -24,3 +24,21 @@ final class SlowlyMigratingPreferences: Preferences, @unchecked Sendable {
     values["migrations"] = .array(runs + [.integer(Int64(ProcessInfo.processInfo.processIdentifier))])
   }
 }
+
+/// Saves by itself, long after the last assignment unless the process exits first.
+final class SlowlySavingPreferences: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .debounced(.seconds(60)) }
+  @Preference var fontSize = 12.0
+}
+
+/// Saves by itself, soon after the last assignment.
+final class QuicklySavingPreferences: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .debounced(.milliseconds(50)) }
+  @Preference var fontSize = 12.0
+}
+
+/// Saves only when asked.
+final class ExplicitlySavingPreferences: Preferences, @unchecked Sendable {
+  @Preference var fontSize = 12.0
+  @Preference var theme = "light"
+}

@@ -23,6 +23,12 @@
 //                                            the reserved prefix, which must stop the program.
 //   migrate-slowly <store>                   Opens SlowlyMigratingPreferences, whose migration
 //                                            takes 0.3 s and records this process's ID.
+//   save-at-exit <store> <size>              Assigns fontSize in preferences that save 60 s after
+//                                            an assignment, and returns from main at once.
+//   save-soon <store> <size>                 Assigns fontSize in preferences that save 50 ms
+//                                            after an assignment, prints "assigned" and waits.
+//   exit-unsaved <store>                     Assigns two preferences that save only when asked,
+//                                            and exits without saving.
 //   sync-set <store> <sync file> <size>      Syncs HelperSyncedPreferences through a
 //                                            FileSyncStore, sets the synced fontSize and the
 //                                            local windowFrameData, and writes.
@@ -173,6 +179,19 @@ do {
   case "reserved-key":
     _ = ReservedKeyPreferences(store: store)
     exit(0, "created")
+  case "save-at-exit":
+    let prefs = SlowlySavingPreferences(store: store)
+    prefs.fontSize = Double(number(2))
+  case "save-soon":
+    let prefs = QuicklySavingPreferences(store: store)
+    prefs.fontSize = Double(number(2))
+    say("assigned")
+    while true { pause() }
+  case "exit-unsaved":
+    let prefs = ExplicitlySavingPreferences(store: store)
+    prefs.fontSize = 20
+    prefs.theme = "dark"
+    exit(0, "exiting")
   case "migrate-slowly":
     let prefs = SlowlyMigratingPreferences(store: store)
     guard prefs.loadErrors.isEmpty else { exit(2, "\(prefs.loadErrors)") }

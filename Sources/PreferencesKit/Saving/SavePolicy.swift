@@ -1,0 +1,23 @@
+/// When a ``Preferences`` subclass saves its changes: only when asked, or by itself after
+/// each assignment.
+///
+/// ```swift
+/// final class AppPreferences: Preferences, @unchecked Sendable {
+///   override class var savePolicy: SavePolicy { .debounced(.milliseconds(300)) }
+///   @Preference var fontSize = 12.0
+/// }
+/// ```
+///
+/// Automatic saves run off the assigning thread, never make an assignment wait for the store,
+/// and follow the same rules as ``Preferences/writePreferences()``: exactly the dirty keys, as
+/// one batch. Pending saves are flushed when the process exits normally and when an Apple app
+/// moves to the background or terminates.
+public enum SavePolicy: Sendable, Hashable {
+  /// Nothing is saved until the app calls ``Preferences/writePreferences()``. The default.
+  case explicit
+  /// Every assignment schedules a save at once; assignments made before it runs join it.
+  case immediate
+  /// A save runs the given time after the last assignment, so a burst of assignments (a
+  /// slider being dragged) is saved once.
+  case debounced(Duration)
+}

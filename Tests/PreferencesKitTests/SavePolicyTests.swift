@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// Saves as soon as it can.
+final class ImmediatelySavingPreferences: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .immediate }
+  @Preference var fontSize = 12.0
+  @Preference var theme = "light"
+}
+
+/// Saves a second after the last assignment.
+final class DebouncedPreferences: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .debounced(.seconds(1)) }
+  @Preference var fontSize = 12.0
+}
+
+/// Saves a minute after the last assignment, unless flushed first.
+final class LazilySavingPreferences: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .debounced(.seconds(60)) }
+  @Preference var fontSize = 12.0
+}
+
+/// A store that counts batches and can be told to fail.
+final class CountingStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: every `var` is touched only while `lock` is held.
+  private let lock = NSLock()
+  private let base = InMemoryStore()
+  private var batches = 0
+  private var failures = 0
+
+  var batchCount: Int { lock.withLock { batches } }
+  func failNext(_ count: Int) { lock.withLock { failures = count } }
+
+  func allValues() throws -> [String: PropertyListValue] { base.allValues() }
+
+  func apply(_ changes: [String: PropertyListValue?]) throws {
+    try lock.withLock {
+      if failures > 0 {
+        failures -= 1
+        throw PreferenceError(.writeFailed, reason: "the disk is full")
+      }
+      batches += 1
+    }
+    base.apply(changes)
+  }
+}
+
+/// Saving without a call, as each `SavePolicy` promises. Serialized, because an app moving to
+/// the background flushes the pending saves of every instance in the process.
+@Suite(.serialized)
+struct SavePolicyTests {
+  @Test func immediateSavesEachAssignmentWithoutACall() async throws {
+    let store = CountingStore()
+    let prefs = ImmediatelySavingPreferences(store: store)
+    prefs.fontSize = 14
+    #expect(await eventually { (try? store.value(forKey: "fontSize")) == .double(14) })
+    #expect(await eventually { !prefs.isDirty })
+  }
+
+  @Test func debouncedSavesABurstOnce() async throws {
+    let store = CountingStore()
+    let prefs = DebouncedPreferences(store: store)
+    for size in 1...100 { prefs.fontSize = Double(size) }
+    #expect(await eventually { (try? store.value(forKey: "fontSize")) == .double(100) })
+    #expect(store.batchCount == 1)
+  }
+
+  @Test func aFailedSaveIsReportedKeepsTheKeysDirtyAndIsRetriedByTheNextAssignment() async throws {
+    let store = CountingStore()
+    store.failNext(1)
+    let prefs = ImmediatelySavingPreferences(store: store)
+    let failed = Received<String>()
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.saveDidFailNotification, object: prefs, queue: nil
+    ) { _ in failed.append("failed") }
+    defer { NotificationCenter.default.removeObserver(token) }
+
+    prefs.fontSize = 14
+    #expect(await eventually { !prefs.saveErrors.isEmpty })
+    #expect(prefs.saveErrors.first?.reason == "the disk is full")
+    #expect(failed.all == ["failed"])
+    #expect(prefs.isDirty)
+
+    prefs.theme = "dark"
+    #expect(await eventually { !prefs.isDirty })
+    #expect(prefs.saveErrors.isEmpty)
+    #expect(try store.allValues() == ["fontSize": .double(14), "theme": .string("dark")])
+  }
+
+  @Test func anAppGoingToTheBackgroundFlushesPendingSaves() throws {
+    let store = CountingStore()
+    let prefs = LazilySavingPreferences(store: store)
+    prefs.fontSize = 30
+    #expect(store.batchCount == 0)
+    // Posted by UIKit as UIApplication.didEnterBackgroundNotification.
+    NotificationCenter.default.post(
+      name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+    #expect(try store.value(forKey: "fontSize") == .double(30))
+  }
+
+  @Test func returningFromMainSavesWhatWasPending() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let outcome = try TestHelperProcess.run(["save-at-exit", url.path, "17"])
+      #expect(outcome.status == 0)
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(17))
+    }
+  }
+
+  @Test func aDebouncedSaveLandsWithoutAnExitAndSurvivesSIGKILL() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-soon", url.path, "19"])
+      #expect(helper.readLine() == "assigned")
+      #expect(waitUntil { (try? FileStore(url: url).value(forKey: "fontSize")) == .double(19) })
+      helper.kill()
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(19))
+    }
+  }
+
+  @Test func aDebugBuildNamesUnsavedChangesAtExit() throws {
+    let process = Process()
+    process.executableURL = try TestHelperProcess.executableURL()
+    process.arguments = ["exit-unsaved", "/nonexistent/preferences.plist"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #if DEBUG
+      #expect(
+        text.contains(
+          "ExplicitlySavingPreferences exits with unsaved changes to fontSize, theme; "
+            + "call writePreferences()"))
+    #else
+      #expect(!text.contains("unsaved changes"))
+    #endif
+  }
+}
