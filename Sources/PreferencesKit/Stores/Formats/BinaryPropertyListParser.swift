@@ -29,6 +29,12 @@ struct BinaryPropertyListParser {
 
   /// Parses `bytes`, which start with `bplist`, into the top-level value.
   static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+    var (parser, top) = try start(bytes)
+    return try parser.value(top, depth: 0)
+  }
+
+  /// A parser for `bytes` once their trailer checks out, and the top object's reference.
+  private static func start(_ bytes: [UInt8]) throws -> (Self, Int) {
     let trailerStart = bytes.count - 32
     guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
       throw fail("the file is too short for a binary property list")
@@ -43,10 +49,32 @@ struct BinaryPropertyListParser {
       tableStart >= 8, tableStart <= UInt64(trailerStart),
       objectCount * UInt64(offsetSize) <= UInt64(trailerStart) - tableStart
     else { throw fail("the trailer describes an impossible layout") }
-    var parser = BinaryPropertyListParser(
+    let parser = BinaryPropertyListParser(
       bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
       objectCount: Int(objectCount), offsetTableStart: Int(tableStart))
-    return try parser.value(Int(topObject), depth: 0)
+    return (parser, Int(topObject))
+  }
+
+  /// Every entry of the top-level dictionary whose key and value read, and the keys of those
+  /// whose value does not; nothing when the trailer or the dictionary itself is damaged.
+  static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+    var salvage = PropertyListSalvage()
+    guard let (parser, top) = try? start(bytes) else { return salvage }
+    var reader = parser
+    guard let offset = try? reader.objectOffset(top), reader.bytes[offset] >> 4 == 0xD,
+      let (count, start) = try? reader.references(info: reader.bytes[offset] & 0x0F, at: offset, dictionary: true)
+    else { return salvage }
+    for index in 0..<count {
+      guard let keyReference = try? reader.reference(index, from: start),
+        case .string(let key)? = try? reader.value(keyReference, depth: 1)
+      else { continue }
+      do {
+        salvage.values[key] = try reader.value(try reader.reference(count + index, from: start), depth: 1)
+      } catch {
+        salvage.lostKeys.append(key)
+      }
+    }
+    return salvage
   }
 
   private static func readUnsigned(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
@@ -170,16 +198,34 @@ struct BinaryPropertyListParser {
     }
   }
 
+  /// The number of entries of the container at `offset` and where its references start,
+  /// once they are known to lie inside the object table.
+  private func references(info: UInt8, at offset: Int, dictionary: Bool) throws
+    -> (count: Int, start: Int)
+  {
+    let (count, start) = try length(info, after: offset)
+    let referenceCount = dictionary ? count * 2 : count
+    guard referenceCount <= bytes.count else { throw Self.fail("an impossible length", at: offset) }
+    _ = try bytes(at: start, count: referenceCount * referenceSize)
+    return (count, start)
+  }
+
+  /// The `index`th reference of a container whose references start at `start`, checked
+  /// against the object count before it becomes an `Int` (a reference is up to 8 bytes, so it
+  /// can exceed `Int.max`).
+  private func reference(_ index: Int, from start: Int) throws -> Int {
+    let raw = try unsigned(at: start + index * referenceSize, size: referenceSize)
+    guard raw < UInt64(objectCount) else {
+      throw Self.fail("a reference to object \(raw) of \(objectCount)", at: start)
+    }
+    return Int(raw)
+  }
+
   private mutating func container(
     _ isDictionary: Bool, info: UInt8, at offset: Int, depth: Int
   ) throws -> PropertyListValue {
-    let (count, start) = try length(info, after: offset)
-    let referenceCount = isDictionary ? count * 2 : count
-    guard referenceCount <= bytes.count else { throw Self.fail("an impossible length", at: offset) }
-    _ = try bytes(at: start, count: referenceCount * referenceSize)
-    func reference(_ index: Int) throws -> Int {
-      Int(try unsigned(at: start + index * referenceSize, size: referenceSize))
-    }
+    let (count, start) = try references(info: info, at: offset, dictionary: isDictionary)
+    func reference(_ index: Int) throws -> Int { try self.reference(index, from: start) }
     if !isDictionary {
       var values: [PropertyListValue] = []
       values.reserveCapacity(count)
