@@ -28,8 +28,9 @@ final class FuzzedPreferences: Preferences, @unchecked Sendable {
 /// libFuzzer's entry point: the bytes imported as a document; when that works, exported in
 /// both formats and imported again.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  let data = Data(UnsafeRawBufferPointer(start: start, count: count))
+public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = Array(UnsafeBufferPointer(start: start, count: count))
+  let data = Data(input)
   let prefs = FuzzedPreferences(store: InMemoryStore())
   do {
     try prefs.importValues(from: data)
@@ -57,4 +58,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// The entry point SwiftPM links as `main`; see ``runFuzzer(_:_:_:)``.
+@_cdecl("FuzzImportValues_main")
+public func main(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  runFuzzer(argc, argv, fuzz)
 }

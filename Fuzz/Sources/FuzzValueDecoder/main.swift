@@ -64,8 +64,9 @@ func check<T: Codable>(_: T.Type, _ value: PropertyListValue) {
 
 /// libFuzzer's entry point: a value tree spelled by the bytes, decoded into several types.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  let value = ValueTree.value(from: Array(UnsafeRawBufferPointer(start: start, count: count)))
+public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let input = Array(UnsafeBufferPointer(start: start, count: count))
+  let value = ValueTree.value(from: input)
   check(Sample.self, value)
   check(Shape.self, value)
   check(Tree.self, value)
@@ -77,4 +78,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   check(URL.self, value)
   check(Data.self, value)
   return 0
+}
+
+/// The entry point SwiftPM links as `main`; see ``runFuzzer(_:_:_:)``.
+@_cdecl("FuzzValueDecoder_main")
+public func main(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  runFuzzer(argc, argv, fuzz)
 }
