@@ -65,4 +65,16 @@ struct PropertyListFormatHardeningTests {
     try prefs.importValues(from: Data(document))
     #expect(prefs.userName == "Ada")
   }
+
+  @Test(arguments: [5e-324, 1e-300, 1e-20, 0.1, -725_943_845.987_654_321])
+  func jsonKeepsDatesWithTinyFractionsExactly(interval: Double) throws {
+    let date = PropertyListValue.date(Date(timeIntervalSinceReferenceDate: interval))
+    let bytes = try JSONPropertyListWriter.encode(["d": date])
+    #expect(try JSONPropertyListParser.parse(bytes) == .dictionary(["d": date]))
+  }
+
+  @Test func aDateJustBelowAWholeSecondIsWrittenAsThatSecondNotTheOneBefore() throws {
+    let text = ISO8601Timestamp.string(for: Date(timeIntervalSinceReferenceDate: -1e-300))
+    #expect(text == "2001-01-01T00:00:00Z")
+  }
 }

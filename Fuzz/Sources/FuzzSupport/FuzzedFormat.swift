@@ -47,7 +47,9 @@ func checkJSONRoundTrip(_ value: PropertyListValue) {
   do {
     let back = try JSONPropertyListParser.parse(written)
     guard SameValue.check(back, .dictionary(["v": value])) else {
-      fatalError("a JSON round trip changed \(value)")
+      fatalError(
+        "a JSON round trip changed \(value): wrote \(String(decoding: written, as: UTF8.self)), "
+          + "read \(back)")
     }
   } catch {
     fatalError("the JSON writer wrote what its parser refuses: \(error)")

