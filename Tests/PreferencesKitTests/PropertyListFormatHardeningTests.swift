@@ -66,7 +66,7 @@ struct PropertyListFormatHardeningTests {
     #expect(prefs.userName == "Ada")
   }
 
-  @Test(arguments: [5e-324, 1e-300, 1e-20, 0.1, -725_943_845.987_654_321])
+  @Test(arguments: [Double.leastNonzeroMagnitude, 1e-300, 1e-20, 0.1, -725_943_845.987_654_321])
   func jsonKeepsDatesWithTinyFractionsExactly(interval: Double) throws {
     let date = PropertyListValue.date(Date(timeIntervalSinceReferenceDate: interval))
     let bytes = try JSONPropertyListWriter.encode(["d": date])
