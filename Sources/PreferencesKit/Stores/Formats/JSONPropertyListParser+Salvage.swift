@@ -26,7 +26,7 @@ extension JSONPropertyListParser {
       }
       let valueStart = parser.index
       do {
-        try parser.readEntry(key)
+        try parser.readEntry(key, lineStart: lineStart)
         salvage.values[key] = parser.builder.entryValue
       } catch {
         salvage.lostKeys.append(key)
@@ -41,7 +41,7 @@ extension JSONPropertyListParser {
   }
 
   /// Reads `: value` into an entry builder for `key`.
-  private mutating func readEntry(_ key: String) throws {
+  private mutating func readEntry(_ key: String, lineStart: [UInt8]?) throws {
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("no \":\"") }
     index += 1
@@ -50,6 +50,11 @@ extension JSONPropertyListParser {
     while builder.entryValue == nil {
       skipWhitespace()
       guard index < bytes.count else { throw fail("the file ends in the middle of a value") }
+      if builder.depth > 1, bytes[index] == UInt8(ascii: "\""),
+        TextSalvage.isTopLevel(index, lineStart: lineStart, in: bytes)
+      {
+        throw fail("a top-level key inside a value")
+      }
       expectation = try step(expectation)
     }
   }

@@ -76,7 +76,8 @@ package struct PropertyListSalvage: Sendable, Equatable {
 
 extension PropertyListFileFormat {
   /// Recovers what it can from a file that ``decode(_:)`` refused: every top-level entry
-  /// that parses on its own. Never throws and never traps, whatever the bytes.
+  /// that parses on its own (all of them, when the file parses whole). Never throws and never
+  /// traps, whatever the bytes.
   ///
   /// A damaged entry is skipped and reading resumes at the next top-level key: for a text
   /// format, the next line indented as the file's first key was (how Apple's tools and ours
@@ -84,6 +85,9 @@ extension PropertyListFileFormat {
   /// each entry whose references all lead to valid objects is kept. An entry whose key was read
   /// but whose value was not is listed in ``PropertyListSalvage/lostKeys``.
   package func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+    // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
+    // files that do not parse.
+    if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
     switch self {
     case .json: JSONPropertyListParser.salvage(bytes)
     case .propertyList:

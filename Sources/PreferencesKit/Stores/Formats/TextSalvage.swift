@@ -23,4 +23,11 @@ enum TextSalvage {
     }
     return nil
   }
+
+  /// Whether the text at `offset` starts a line as a top-level key does: met inside an entry's
+  /// value, it means the value lost its end and swallowed the next entry.
+  static func isTopLevel(_ offset: Int, lineStart: [UInt8]?, in bytes: [UInt8]) -> Bool {
+    guard let lineStart, lineStart.count > 1, offset >= lineStart.count else { return false }
+    return bytes[(offset - lineStart.count)..<offset].elementsEqual(lineStart)
+  }
 }

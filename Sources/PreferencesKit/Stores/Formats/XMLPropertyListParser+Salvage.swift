@@ -23,7 +23,15 @@ extension XMLPropertyListParser {
       let valueStart = parser.index
       do {
         parser.builder = .entry(key)
-        while parser.builder.entryValue == nil { try parser.parseNextElement() }
+        while parser.builder.entryValue == nil {
+          try parser.skipMarkup()
+          if parser.builder.depth > 1, parser.looksAt("<key"),
+            TextSalvage.isTopLevel(parser.index, lineStart: lineStart, in: bytes)
+          {
+            throw parser.fail("a top-level key inside a value")
+          }
+          try parser.parseNextElement()
+        }
         salvage.values[key] = parser.builder.entryValue
       } catch {
         salvage.lostKeys.append(key)
