@@ -37,7 +37,7 @@ extension Command {
     }
     guard let value = values[key] else { throw .keyNotFound(key, store: location.displayName) }
     do {
-      Console.print(json ? try ValueText.json(value) : try ValueText.bare(value))
+      Console.print(json ? try JSONPropertyListWriter.text(of: value) : try ValueText.bare(value))
     } catch {
       throw .inputOutput("cannot print \(key) from \(location.displayName): \(error)")
     }
@@ -69,7 +69,7 @@ extension Command {
     }
     let document: [String: PropertyListValue]
     do {
-      document = try ExportFormat(sniffing: bytes).fileFormat.decode(bytes)
+      document = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
     } catch {
       throw .inputOutput("read", name, error)
     }

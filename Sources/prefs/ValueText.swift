@@ -14,25 +14,10 @@ enum ValueText {
     case .integer(let number): String(number)
     case .double(let number): number.description
     case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): JSONPropertyListWriter.timestamp(for: date) ?? date.description
+    case .date(let date): ISO8601Timestamp.string(for: date) ?? date.description
     case .data(let bytes): bytes.base64EncodedString()
-    case .array, .dictionary: try json(value)
+    case .array, .dictionary: try JSONPropertyListWriter.text(of: value)
     }
-  }
-
-  /// A value as JSON, in the tagged form the library's JSON files use, as `-json` reads it.
-  ///
-  /// The library writes whole documents, so the value is written as the only entry of one
-  /// and taken out of it again: the text is the library's, byte for byte.
-  static func json(_ value: PropertyListValue) throws -> String {
-    let document = String(decoding: try JSONPropertyListWriter.encode(["": value]), as: UTF8.self)
-    let opening = "{\n  \"\": "
-    let closing = "\n}\n"
-    guard document.hasPrefix(opening), document.hasSuffix(closing) else { return document }
-    let lines = document.dropFirst(opening.count).dropLast(closing.count)
-      .split(separator: "\n", omittingEmptySubsequences: false)
-    // Nested lines were indented for a value inside a dictionary: one level less now.
-    return lines.map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }.joined(separator: "\n")
   }
 
   /// Whether `value` holds a date with a fraction of a second, which an XML property list drops.
@@ -86,7 +71,7 @@ enum ValueText {
       return .data(bytes)
     case "-json":
       do {
-        return try JSONPropertyListParser.parse(Array(text.utf8))
+        return try JSONPropertyListParser.parseValue(text)
       } catch {
         throw .usage("-json expects a JSON value: \(error)", command: .write)
       }
@@ -100,13 +85,7 @@ enum ValueText {
   /// A date in ISO 8601: UTC with any number of fractional digits, read exactly as the
   /// library reads its files; or with a time zone offset, to the millisecond.
   private static func date(from text: String) -> Date? {
-    let timestampCharacters = Set("0123456789-:.TZ")
-    if text.allSatisfy(timestampCharacters.contains),
-      case .date(let date)? = try? JSONPropertyListParser.parse(
-        Array("{\"$date\": \"\(text)\"}".utf8))
-    {
-      return date
-    }
+    if let date = ISO8601Timestamp.date(from: text) { return date }
     let formatter = ISO8601DateFormatter()
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions.insert(.withFractionalSeconds)

@@ -55,10 +55,9 @@ extension Preferences {
   @discardableResult
   public func importValues(from data: Data) throws(PreferenceError) -> [String] {
     let bytes = [UInt8](data)
-    let isJSON = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     let document: [String: PropertyListValue]
     do {
-      document = try (isJSON ? PropertyListFileFormat.json : .propertyList).decode(bytes)
+      document = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
     } catch {
       throw PreferenceError(error, kind: .corruptFile)
     }

@@ -17,7 +17,13 @@ package struct PropertyListValueDecoder {
   package func decode<T: Decodable>(
     _ type: T.Type, from value: PropertyListValue
   ) throws(PreferenceError) -> T {
-    try ValueDecoder.decode(T.self, from: value, at: [])
+    do {
+      return try ValueDecoder.decode(T.self, from: value, at: [])
+    } catch {
+      // `ValueDecoder.decode` throws nothing but `PreferenceError`s.
+      throw error as? PreferenceError
+        ?? PreferenceError(decoding: error, expected: T.self, found: value, at: [])
+    }
   }
 }
 
@@ -44,25 +50,47 @@ final class ValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// Reads `value`, found at `path`, as `T`: with its own `init(propertyListValue:)` when
   /// `T` is ``PropertyListRepresentable``, otherwise with its `init(from:)`.
+  ///
+  /// Each level of a nested value passes through here, so it keeps its frame small (a value
+  /// at the nesting limit must decode on a 512 KiB thread stack in a debug build): the
+  /// representable case and error handling live in functions that return before recursing,
+  /// and it throws untyped errors, as a typed error takes a large slot in every frame.
+  ///
+  /// - Throws: Only ``PreferenceError``s.
   static func decode<T: Decodable>(
     _: T.Type, from value: PropertyListValue, at path: @autoclosure () -> [any CodingKey]
-  ) throws(PreferenceError) -> T {
-    if let representable = T.self as? any PropertyListRepresentable.Type {
-      do throws(PreferenceError) {
-        if let result = try representable.init(propertyListValue: value) as? T { return result }
-        throw .mismatch(expected: T.self, found: value)
-      } catch {
-        throw error.located(at: path())
-      }
-    }
+  ) throws -> T {
+    if T.self is any PropertyListRepresentable.Type { return try representable(value, at: path) }
     let decoder = ValueDecoder(value: value, codingPath: path(), type: T.self)
     do {
       return try T(from: decoder)
-    } catch let error as PreferenceError {
-      throw error
     } catch {
-      throw PreferenceError(decoding: error, expected: T.self, found: value, at: decoder.codingPath)
+      try decoder.fail(error)
     }
+  }
+
+  /// Reads `value` as `T`, a ``PropertyListRepresentable`` type, with its own initializer.
+  @inline(never)
+  private static func representable<T>(
+    _ value: PropertyListValue, at path: () -> [any CodingKey]
+  ) throws -> T {
+    do throws(PreferenceError) {
+      if let type = T.self as? any PropertyListRepresentable.Type,
+        let result = try type.init(propertyListValue: value) as? T
+      {
+        return result
+      }
+      throw .mismatch(expected: T.self, found: value)
+    } catch {
+      throw error.located(at: path())
+    }
+  }
+
+  /// Throws `error`, thrown by an `init(from:)` reading this decoder, as a ``PreferenceError``.
+  @inline(never)
+  private func fail(_ error: any Error) throws -> Never {
+    throw error as? PreferenceError
+      ?? PreferenceError(decoding: error, expected: type, found: value, at: codingPath)
   }
 
   /// Reads `value`, found at `path`, as a ``PropertyListRepresentable`` type.

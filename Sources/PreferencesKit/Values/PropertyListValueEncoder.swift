@@ -16,7 +16,12 @@ package struct PropertyListValueEncoder {
   ///
   /// - Throws: A ``PreferenceError`` whose `path` says where inside `value` the problem is.
   package func encode<T: Encodable>(_ value: T) throws(PreferenceError) -> PropertyListValue? {
-    try ValueEncoder.encode(value, at: [])
+    do {
+      return try ValueEncoder.encode(value, at: [])
+    } catch {
+      // `ValueEncoder.encode` throws nothing but `PreferenceError`s.
+      throw error as? PreferenceError ?? PreferenceError(encoding: error, at: [])
+    }
   }
 }
 
@@ -58,25 +63,51 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
 
   /// The form of `value`, found at `path`: its own form when it is
   /// ``PropertyListRepresentable``, otherwise what its `encode(to:)` writes.
+  ///
+  /// Each level of a nested value passes through here, so it keeps its frame small (a value
+  /// at the nesting limit must encode on a 512 KiB thread stack in a debug build): the
+  /// representable case and error handling live in functions that return before recursing,
+  /// and it throws untyped errors, as a typed error takes a large slot in every frame.
+  ///
+  /// - Throws: Only ``PreferenceError``s.
   static func encode<T: Encodable>(
     _ value: T, at path: @autoclosure () -> [any CodingKey]
-  ) throws(PreferenceError) -> PropertyListValue? {
-    if let representable = value as? any PropertyListRepresentable {
-      do throws(PreferenceError) {
-        return try representable.propertyListValue()
-      } catch {
-        throw error.located(at: path())
-      }
-    }
+  ) throws -> PropertyListValue? {
+    if let form = try representableForm(of: value, at: path) { return form }
     let encoder = ValueEncoder(codingPath: path())
     do {
       try value.encode(to: encoder)
-    } catch let error as PreferenceError {
-      throw error
     } catch {
-      throw PreferenceError(encoding: error, at: encoder.codingPath)
+      try encoder.fail(error)
     }
-    return try encoder.finish()
+    return try encoder.finishedValue()
+  }
+
+  /// The form of `value` when it is ``PropertyListRepresentable`` (which may be `nil`), or
+  /// `nil` when it is not.
+  @inline(never)
+  private static func representableForm<T>(
+    of value: T, at path: () -> [any CodingKey]
+  ) throws -> PropertyListValue?? {
+    guard let representable = value as? any PropertyListRepresentable else { return nil }
+    do throws(PreferenceError) {
+      return .some(try representable.propertyListValue())
+    } catch {
+      throw error.located(at: path())
+    }
+  }
+
+  /// Throws `error`, thrown by an `encode(to:)` writing to this encoder, as a
+  /// ``PreferenceError``.
+  @inline(never)
+  private func fail(_ error: any Error) throws -> Never {
+    throw error as? PreferenceError ?? PreferenceError(encoding: error, at: codingPath)
+  }
+
+  /// ``finish()``, apart so that its typed error takes no room in ``encode(_:at:)``'s frame.
+  @inline(never)
+  private func finishedValue() throws -> PropertyListValue? {
+    try finish()
   }
 
   /// The finished value, with nested containers' values in place. An encoder nothing was
@@ -243,6 +274,13 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
   /// Stores the form of any encodable value; one that encodes `nil` leaves the key out.
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    set(try ValueEncoder.encode(value, at: codingPath + [key]), key)
+  }
+
+  /// Stores the form of `value` when there is one and leaves the key out otherwise, as the
+  /// standard library's default does, but without its frames between the levels of a value.
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    guard let value else { return }
     set(try ValueEncoder.encode(value, at: codingPath + [key]), key)
   }
 

@@ -2,11 +2,12 @@ import Foundation
 
 /// Reads a binary property list (`bplist00`), the format macOS writes for most preferences.
 ///
-/// Written for hostile input: every offset and count is checked against the file before use,
-/// nesting is bounded by a depth counter (at most 512 levels, so the recursion is modest even
-/// on a `Task`'s small stack), and a budget on the number of values stops files whose shared
-/// references would expand into an enormous tree. Dates keep their full precision. The store
-/// never writes this format.
+/// Written for hostile input: every offset, count and reference is checked against the file
+/// before use (a reference is up to 8 bytes, more than an `Int` holds), objects are read
+/// without recursion, nesting is bounded at 512 levels by ``PropertyListTreeBuilder`` (a
+/// reference cycle would nest without end), and a budget on the number of values stops files
+/// whose shared references would expand into an enormous tree. Dates keep their full
+/// precision. The store never writes this format.
 struct BinaryPropertyListParser {
   private let bytes: [UInt8]
   private let offsetSize: Int
@@ -29,6 +30,14 @@ struct BinaryPropertyListParser {
 
   /// Parses `bytes`, which start with `bplist`, into the top-level value.
   static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+    var (parser, top) = try start(bytes)
+    var builder = PropertyListTreeBuilder()
+    try parser.read(top, into: &builder)
+    return builder.root ?? .dictionary([:])
+  }
+
+  /// A parser for `bytes` once their trailer checks out, and the top object's reference.
+  private static func start(_ bytes: [UInt8]) throws -> (Self, Int) {
     let trailerStart = bytes.count - 32
     guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
       throw fail("the file is too short for a binary property list")
@@ -43,10 +52,35 @@ struct BinaryPropertyListParser {
       tableStart >= 8, tableStart <= UInt64(trailerStart),
       objectCount * UInt64(offsetSize) <= UInt64(trailerStart) - tableStart
     else { throw fail("the trailer describes an impossible layout") }
-    var parser = BinaryPropertyListParser(
+    let parser = BinaryPropertyListParser(
       bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
       objectCount: Int(objectCount), offsetTableStart: Int(tableStart))
-    return try parser.value(Int(topObject), depth: 0)
+    return (parser, Int(topObject))
+  }
+
+  /// Every entry of the top-level dictionary whose key and value read, and the keys of those
+  /// whose value does not; nothing when the trailer or the dictionary itself is damaged.
+  static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+    var salvage = PropertyListSalvage()
+    guard let (parser, top) = try? start(bytes) else { return salvage }
+    var reader = parser
+    guard let offset = try? reader.objectOffset(top), reader.bytes[offset] >> 4 == 0xD,
+      let (count, start) = try? reader.references(
+        info: reader.bytes[offset] & 0x0F, at: offset, dictionary: true)
+    else { return salvage }
+    for index in 0..<count {
+      guard let keyReference = try? reader.reference(index, from: start),
+        let key = try? reader.key(keyReference)
+      else { continue }
+      do {
+        var builder = PropertyListTreeBuilder.entry(key)
+        try reader.read(try reader.reference(count + index, from: start), into: &builder)
+        salvage.values[key] = builder.entryValue
+      } catch {
+        salvage.lostKeys.append(key)
+      }
+    }
+    return salvage
   }
 
   private static func readUnsigned(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
@@ -100,10 +134,100 @@ struct BinaryPropertyListParser {
     return bytes[start..<(start + count)]
   }
 
-  private mutating func value(_ reference: Int, depth: Int) throws -> PropertyListValue {
+  /// An open array or dictionary, while its entries are read.
+  private struct OpenContainer {
+    var isDictionary: Bool
+    var count: Int
+    /// Where its references start.
+    var start: Int
+    /// The index of the next entry to read.
+    var next = 0
+  }
+
+  /// Reads object `reference`, and everything it refers to, into `builder`, without
+  /// recursion: a file nested to the limit reads on a small stack, and the builder bounds the
+  /// nesting (which a reference cycle would make endless).
+  private mutating func read(_ reference: Int, into builder: inout PropertyListTreeBuilder)
+    throws
+  {
+    var open: [OpenContainer] = []
+    var pending: Int? = reference
+    while true {
+      if let reference = pending {
+        pending = nil
+        let offset = try object(reference)
+        let marker = bytes[offset]
+        do {
+          if marker >> 4 == 0xA || marker >> 4 == 0xD {
+            let isDictionary = marker >> 4 == 0xD
+            let (count, start) = try references(
+              info: marker & 0x0F, at: offset, dictionary: isDictionary)
+            try isDictionary ? builder.beginDictionary() : builder.beginArray()
+            open.append(OpenContainer(isDictionary: isDictionary, count: count, start: start))
+          } else {
+            try builder.add(try scalar(at: offset))
+          }
+        } catch let failure as PropertyListTreeBuilder.Failure {
+          throw Self.error(failure, at: offset)
+        }
+      }
+      guard var container = open.popLast() else { return }
+      if container.next == container.count {
+        do {
+          try builder.add(try builder.end())
+        } catch let failure {
+          throw Self.error(failure, at: container.start)
+        }
+        continue
+      }
+      if container.isDictionary {
+        let key = try key(try self.reference(container.next, from: container.start))
+        do {
+          try builder.setKey(key)
+        } catch let failure {
+          throw Self.error(failure, at: container.start)
+        }
+        pending = try self.reference(container.count + container.next, from: container.start)
+      } else {
+        pending = try self.reference(container.next, from: container.start)
+      }
+      container.next += 1
+      open.append(container)
+    }
+  }
+
+  private static func error(_ failure: PropertyListTreeBuilder.Failure, at offset: Int)
+    -> PreferenceError
+  {
+    switch failure {
+    case .tooDeep:
+      PreferenceError(
+        .nestingTooDeep,
+        expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
+        reason: "refused at byte \(offset) (a reference cycle also nests without end)")
+    case .invalid(let message):
+      fail(message, at: offset)
+    }
+  }
+
+  /// The offset of object `reference`, counted against the budget of values read.
+  private mutating func object(_ reference: Int) throws -> Int {
     budget -= 1
     guard budget > 0 else { throw Self.fail("shared references expand into too many values") }
-    let offset = try objectOffset(reference)
+    return try objectOffset(reference)
+  }
+
+  /// The string object `reference`, a dictionary key.
+  private mutating func key(_ reference: Int) throws -> String {
+    let offset = try object(reference)
+    guard bytes[offset] >> 4 == 0x5 || bytes[offset] >> 4 == 0x6,
+      case .string(let key) = try scalar(at: offset)
+    else { throw Self.fail("a dictionary key that is not a string", at: offset) }
+    return key
+  }
+
+  /// The value at `offset`, which is not an array or a dictionary.
+  private func scalar(at offset: Int) throws -> PropertyListValue {
     let marker = bytes[offset]
     let info = marker & 0x0F
     switch marker >> 4 {
@@ -157,43 +281,31 @@ struct BinaryPropertyListParser {
         throw Self.fail("a malformed UTF-16 string", at: offset)
       }
       return .string(text)
-    case 0xA, 0xD:
-      guard depth < PropertyListTreeBuilder.maximumDepth else {
-        throw PreferenceError(
-          .nestingTooDeep,
-          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
-          reason: "refused at byte \(offset) (a reference cycle also nests without end)")
-      }
-      return try container(marker >> 4 == 0xD, info: info, at: offset, depth: depth)
     default:
       throw Self.fail("an unsupported value (marker \(marker))", at: offset)
     }
   }
 
-  private mutating func container(
-    _ isDictionary: Bool, info: UInt8, at offset: Int, depth: Int
-  ) throws -> PropertyListValue {
+  /// The number of entries of the container at `offset` and where its references start,
+  /// once they are known to lie inside the object table.
+  private func references(info: UInt8, at offset: Int, dictionary: Bool) throws
+    -> (count: Int, start: Int)
+  {
     let (count, start) = try length(info, after: offset)
-    let referenceCount = isDictionary ? count * 2 : count
+    let referenceCount = dictionary ? count * 2 : count
     guard referenceCount <= bytes.count else { throw Self.fail("an impossible length", at: offset) }
     _ = try bytes(at: start, count: referenceCount * referenceSize)
-    func reference(_ index: Int) throws -> Int {
-      Int(try unsigned(at: start + index * referenceSize, size: referenceSize))
+    return (count, start)
+  }
+
+  /// The `index`th reference of a container whose references start at `start`, checked
+  /// against the object count before it becomes an `Int` (a reference is up to 8 bytes, so it
+  /// can exceed `Int.max`).
+  private func reference(_ index: Int, from start: Int) throws -> Int {
+    let raw = try unsigned(at: start + index * referenceSize, size: referenceSize)
+    guard raw < UInt64(objectCount) else {
+      throw Self.fail("a reference to object \(raw) of \(objectCount)", at: start)
     }
-    if !isDictionary {
-      var values: [PropertyListValue] = []
-      values.reserveCapacity(count)
-      for index in 0..<count { values.append(try value(try reference(index), depth: depth + 1)) }
-      return .array(values)
-    }
-    var values: [String: PropertyListValue] = [:]
-    values.reserveCapacity(count)
-    for index in 0..<count {
-      guard case .string(let key) = try value(try reference(index), depth: depth + 1) else {
-        throw Self.fail("a dictionary key that is not a string", at: offset)
-      }
-      values[key] = try value(try reference(count + index), depth: depth + 1)
-    }
-    return .dictionary(values)
+    return Int(raw)
   }
 }

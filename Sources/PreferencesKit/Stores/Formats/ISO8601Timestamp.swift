@@ -2,7 +2,7 @@ import Foundation
 
 /// The UTC timestamps property-list files use, such as `2024-01-02T03:04:05Z`, converted
 /// without `DateFormatter` (which is slow, and depends on the locale and calendar).
-enum ISO8601Timestamp {
+package enum ISO8601Timestamp {
   /// Seconds between 1970-01-01 and 2001-01-01, the two epochs `Date` deals in.
   static let referenceOffset: Int64 = 978_307_200
 
@@ -56,6 +56,37 @@ enum ISO8601Timestamp {
     }
     let days = days(fromYear: year, month: month, day: day)
     return (days * 86_400 + hour * 3600 + minute * 60 + second, fraction)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `date` in UTC, with the fewest fractional digits
+  /// that read back as exactly the same date, or whole seconds (rounded down) when
+  /// `withFraction` is false; `nil` outside the years 1-9999.
+  package static func string(for date: Date, withFraction: Bool = true) -> String? {
+    guard var (seconds, fraction) = split(date) else { return nil }
+    // Just below a whole second by less than the number's precision, the fraction rounds to
+    // 1: the nearest timestamp is the next second (the date cannot be written exactly).
+    if fraction == 1 { (seconds, fraction) = (seconds + 1, 0) }
+    guard let whole = string(secondsSince1970: seconds) else { return nil }
+    if fraction == 0 || !withFraction { return whole + "Z" }
+    let target = date.timeIntervalSinceReferenceDate
+    var digits = ""
+    // A double's fraction has at most 1,074 decimal digits; most need fewer than 20.
+    for count in 1...1_100 {
+      let text = String(format: "%.\(count)f", fraction)
+      guard text.hasPrefix("0.") else { continue }
+      digits = String(text.dropFirst(2))
+      let back = Self.date(seconds: seconds, fraction: Double("0." + digits) ?? 0)
+      if back.timeIntervalSinceReferenceDate == target { break }
+    }
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return digits.isEmpty ? whole + "Z" : whole + "." + digits + "Z"
+  }
+
+  /// The date `YYYY-MM-DDTHH:MM:SS[.fraction]Z` stands for, read exactly, or `nil` when the
+  /// text is not such a timestamp.
+  package static func date(from text: String) -> Date? {
+    guard let (seconds, fraction) = parse(text) else { return nil }
+    return date(seconds: seconds, fraction: Double("0." + fraction) ?? 0)
   }
 
   /// Splits a `Date` into whole seconds since 1970 (rounded down) and the rest.

@@ -8,15 +8,15 @@ import Foundation
 /// is refused. Failures are ``PreferenceError`` values of kind
 /// ``PreferenceError/Kind/corruptFile`` that give the line and column.
 package struct JSONPropertyListParser {
-  private enum Expectation {
+  enum Expectation {
     case value, valueOrEnd, key, keyOrEnd, commaOrEnd
   }
 
   let bytes: [UInt8]
   var index = 0
-  private var builder = PropertyListTreeBuilder()
+  var builder = PropertyListTreeBuilder()
 
-  private init(bytes: [UInt8]) {
+  init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
@@ -24,6 +24,11 @@ package struct JSONPropertyListParser {
   package static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
     var parser = JSONPropertyListParser(bytes: bytes)
     return try parser.parseDocument()
+  }
+
+  /// Parses the JSON text of one value, such as `[1, 2]` or `{"$date": "2024-01-02T03:04:05Z"}`.
+  package static func parseValue(_ text: String) throws -> PropertyListValue {
+    try parse(Array(text.utf8))
   }
 
   private mutating func parseDocument() throws -> PropertyListValue {
@@ -46,7 +51,7 @@ package struct JSONPropertyListParser {
   }
 
   /// Consumes one token and returns what may follow it.
-  private mutating func step(_ expectation: Expectation) throws -> Expectation {
+  mutating func step(_ expectation: Expectation) throws -> Expectation {
     let byte = bytes[index]
     switch expectation {
     case .value, .valueOrEnd:
@@ -124,7 +129,7 @@ package struct JSONPropertyListParser {
   }
 
   /// Turns a one-key object whose key starts with `$` back into the value it stands for.
-  private func untag(key: String, value: PropertyListValue, at start: Int) throws
+  func untag(key: String, value: PropertyListValue, at start: Int) throws
     -> PropertyListValue
   {
     if key.hasPrefix("$$") { return .dictionary([String(key.dropFirst()): value]) }
@@ -136,10 +141,10 @@ package struct JSONPropertyListParser {
     }
     switch key {
     case "$date":
-      guard let (seconds, fraction) = ISO8601Timestamp.parse(text) else {
+      guard let date = ISO8601Timestamp.date(from: text) else {
         throw fail("\"\(text.prefix(40))\" is not a date like 2024-01-02T03:04:05.5Z", at: start)
       }
-      return .date(ISO8601Timestamp.date(seconds: seconds, fraction: Double("0." + fraction) ?? 0))
+      return .date(date)
     case "$data":
       guard let data = Data(base64Encoded: text) else {
         throw fail("the \"$data\" value is not valid base64", at: start)

@@ -19,25 +19,65 @@ package struct JSONPropertyListWriter {
   /// The UTF-8 bytes of the JSON document.
   ///
   /// - Throws: ``PreferenceError/Kind/nestingTooDeep`` beyond 512 levels,
-  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date that is not finite.
+  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date outside the years 1-9999; the
+  ///   error's `key` is the top-level key, its `path` the place inside that entry.
   package static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = JSONPropertyListWriter()
     writer.output.reserveCapacity(48 * values.count + 16)
-    try writer.write(.dictionary(values), depth: 1, path: "")
+    try writer.write(.dictionary(values))
     writer.output.append(0x0A)
     return writer.output
+  }
+
+  /// One value as JSON text, exactly as it appears in a document but with its nested lines
+  /// indented from the left margin, and no final newline.
+  ///
+  /// ```swift
+  /// try JSONPropertyListWriter.text(of: .array([.integer(1)]))  // "[\n  1\n]"
+  /// ```
+  ///
+  /// - Throws: As ``encode(_:)``.
+  package static func text(of value: PropertyListValue) throws -> String {
+    var writer = JSONPropertyListWriter()
+    try writer.write(value)
+    return String(decoding: writer.output, as: UTF8.self)
   }
 
   private mutating func append(_ text: String) {
     output.append(contentsOf: text.utf8)
   }
 
-  private mutating func newline(_ depth: Int) {
+  private mutating func newline(_ level: Int) {
     output.append(0x0A)
-    output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    output.append(contentsOf: repeatElement(0x20, count: 2 * level))
   }
 
-  private mutating func write(_ value: PropertyListValue, depth: Int, path: String) throws {
+  private mutating func write(_ root: PropertyListValue) throws {
+    try PropertyListTraversal.walk(root) { traversal, event, level in
+      switch event {
+      case .begin(let isDictionary, _):
+        append(isDictionary ? "{" : "[")
+      case .end(let isDictionary, let count):
+        if count > 0 { newline(level) }
+        append(isDictionary ? "}" : "]")
+      case .key(let key, let index, let count):
+        if index > 0 { append(",") }
+        newline(level)
+        // A lone key starting with `$` gets one more, so it is never taken for a tag.
+        appendQuoted(count == 1 && key.hasPrefix("$") ? "$" + key : key)
+        append(": ")
+      case .element(let index):
+        if index > 0 { append(",") }
+        newline(level)
+      case .scalar(let value):
+        try write(scalar: value, at: traversal)
+      }
+    }
+  }
+
+  private mutating func write(scalar value: PropertyListValue, at traversal: PropertyListTraversal)
+    throws
+  {
     switch value {
     case .bool(let flag):
       append(flag ? "true" : "false")
@@ -56,36 +96,12 @@ package struct JSONPropertyListWriter {
     case .data(let bytes):
       append("{\"$data\": \"\(bytes.base64EncodedString())\"}")
     case .date(let date):
-      guard let text = Self.timestamp(for: date) else {
-        throw PreferenceError(
-          .unrepresentableValue, path: path.isEmpty ? nil : path,
-          found: "a date outside the years 1 to 9999")
+      guard let text = ISO8601Timestamp.string(for: date) else {
+        throw traversal.error(.unrepresentableValue, found: "a date outside the years 1 to 9999")
       }
       append("{\"$date\": \"\(text)\"}")
-    case .array(let values):
-      guard depth <= PropertyListTreeBuilder.maximumDepth else { throw Self.tooDeep(path) }
-      append("[")
-      for (index, element) in values.enumerated() {
-        if index > 0 { append(",") }
-        newline(depth)
-        try write(element, depth: depth + 1, path: path + "[\(index)]")
-      }
-      if !values.isEmpty { newline(depth - 1) }
-      append("]")
-    case .dictionary(let values):
-      guard depth <= PropertyListTreeBuilder.maximumDepth else { throw Self.tooDeep(path) }
-      append("{")
-      let escapeKey = values.count == 1 && values.keys.first?.hasPrefix("$") == true
-      for (index, key) in values.keys.sorted().enumerated() {
-        guard let element = values[key] else { continue }
-        if index > 0 { append(",") }
-        newline(depth)
-        appendQuoted(escapeKey ? "$" + key : key)
-        append(": ")
-        try write(element, depth: depth + 1, path: path + "." + key)
-      }
-      if !values.isEmpty { newline(depth - 1) }
-      append("}")
+    case .array, .dictionary:
+      break
     }
   }
 
@@ -105,31 +121,5 @@ package struct JSONPropertyListWriter {
       }
     }
     output.append(UInt8(ascii: "\""))
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` with the fewest fractional digits that read back as
-  /// exactly the same date.
-  package static func timestamp(for date: Date) -> String? {
-    guard let (seconds, fraction) = ISO8601Timestamp.split(date),
-      let whole = ISO8601Timestamp.string(secondsSince1970: seconds)
-    else { return nil }
-    if fraction == 0 { return whole + "Z" }
-    let target = date.timeIntervalSinceReferenceDate
-    var digits = ""
-    for count in 1...40 {
-      let text = String(format: "%.\(count)f", fraction)
-      guard text.hasPrefix("0.") else { continue }
-      digits = String(text.dropFirst(2))
-      let back = ISO8601Timestamp.date(seconds: seconds, fraction: Double("0." + digits) ?? 0)
-      if back.timeIntervalSinceReferenceDate == target { break }
-    }
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return digits.isEmpty ? whole + "Z" : whole + "." + digits + "Z"
-  }
-
-  private static func tooDeep(_ path: String) -> PreferenceError {
-    PreferenceError(
-      .nestingTooDeep, path: path.isEmpty ? nil : path,
-      expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of arrays and dictionaries")
   }
 }

@@ -11,6 +11,16 @@ package enum PropertyListFileFormat {
     self = fileExtension.lowercased() == "json" ? .json : .propertyList
   }
 
+  /// The format a document's content shows, for documents without a file name: after an
+  /// optional UTF-8 byte-order mark and white space, `{` or `[` starts JSON; `bplist`, `<` and
+  /// anything else are read as a property list, whose parser explains what is wrong.
+  package init(sniffing bytes: [UInt8]) {
+    var content = bytes[...]
+    if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+    let first = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .propertyList
+  }
+
   /// Parses a whole file, whose top level must be a dictionary.
   ///
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` or
@@ -66,9 +76,23 @@ package struct PropertyListSalvage: Sendable, Equatable {
 
 extension PropertyListFileFormat {
   /// Recovers what it can from a file that ``decode(_:)`` refused: every top-level entry
-  /// that parses on its own. Never throws and never traps, whatever the bytes.
+  /// that parses on its own (all of them, when the file parses whole). Never throws and never
+  /// traps, whatever the bytes.
+  ///
+  /// A damaged entry is skipped and reading resumes at the next top-level key: for a text
+  /// format, the next line indented as the file's first key was (how Apple's tools and ours
+  /// write files), otherwise the next key outside any array or dictionary. In a binary file,
+  /// each entry whose references all lead to valid objects is kept. An entry whose key was read
+  /// but whose value was not is listed in ``PropertyListSalvage/lostKeys``.
   package func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
-    // Placeholder until the parsers learn to resynchronize at the next top-level key.
-    PropertyListSalvage()
+    // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
+    // files that do not parse.
+    if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
+    switch self {
+    case .json: JSONPropertyListParser.salvage(bytes)
+    case .propertyList:
+      bytes.starts(with: Array("bplist".utf8))
+        ? BinaryPropertyListParser.salvage(bytes) : XMLPropertyListParser.salvage(bytes)
+    }
   }
 }

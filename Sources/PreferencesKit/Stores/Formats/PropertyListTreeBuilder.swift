@@ -47,6 +47,25 @@ struct PropertyListTreeBuilder {
   /// Whether the innermost open container is a dictionary.
   var isInDictionary: Bool { openKinds.last == true }
 
+  /// Whether the innermost open container is a dictionary with a key awaiting its value.
+  var hasPendingKey: Bool { pendingKeys.last.map { $0 != nil } ?? false }
+
+  /// A builder for one top-level entry on its own, for salvage: the top-level dictionary is
+  /// open, so nesting counts as in a whole file, and `key` awaits its value.
+  static func entry(_ key: String) -> Self {
+    var builder = Self()
+    builder.openKinds = [true]
+    builder.dictionaries = [[:]]
+    builder.pendingKeys = [key]
+    return builder
+  }
+
+  /// Whether the entry an ``entry(_:)`` builder was made for has its value, which it returns.
+  var entryValue: PropertyListValue? {
+    guard openKinds.count == 1, !hasPendingKey else { return nil }
+    return dictionaries.first?.first?.value
+  }
+
   mutating func beginArray() throws(Failure) {
     try checkCanAddValue()
     guard depth < Self.maximumDepth else { throw .tooDeep }

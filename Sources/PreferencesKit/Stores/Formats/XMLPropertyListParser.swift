@@ -11,9 +11,9 @@ import Foundation
 struct XMLPropertyListParser {
   let bytes: [UInt8]
   var index = 0
-  private var builder = PropertyListTreeBuilder()
+  var builder = PropertyListTreeBuilder()
 
-  private init(bytes: [UInt8]) {
+  init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
@@ -48,7 +48,7 @@ struct XMLPropertyListParser {
     return builder.root ?? .dictionary([:])
   }
 
-  private mutating func parseNextElement() throws {
+  mutating func parseNextElement() throws {
     try skipMarkup()
     let tag = try readTag()
     do {
@@ -104,10 +104,10 @@ struct XMLPropertyListParser {
       guard let number else { throw fail("\"\(trimmed.prefix(40))\" is not a number", at: start) }
       return .double(number)
     case "date":
-      guard let (seconds, fraction) = ISO8601Timestamp.parse(trimmed) else {
+      guard let date = ISO8601Timestamp.date(from: trimmed) else {
         throw fail("\"\(trimmed.prefix(40))\" is not a date like 2024-01-02T03:04:05Z", at: start)
       }
-      return .date(ISO8601Timestamp.date(seconds: seconds, fraction: Double("0." + fraction) ?? 0))
+      return .date(date)
     default:
       let compact = trimmed.filter { !$0.isWhitespace }
       guard let data = Data(base64Encoded: compact) else {

@@ -11,7 +11,9 @@ struct XMLPropertyListWriter {
   /// The UTF-8 bytes of the property list.
   ///
   /// - Throws: ``PreferenceError/Kind/nestingTooDeep`` beyond 512 levels,
-  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date outside the years 1-9999.
+  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date outside the years 1-9999 or a
+  ///   string XML cannot hold; the error's `key` is the top-level key, its `path` the place
+  ///   inside that entry.
   static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = XMLPropertyListWriter()
     writer.output.reserveCapacity(64 * values.count + 256)
@@ -23,7 +25,7 @@ struct XMLPropertyListWriter {
       <plist version="1.0">
 
       """)
-    try writer.write(.dictionary(values), depth: 1, path: "")
+    try writer.write(.dictionary(values))
     writer.append("</plist>\n")
     return writer.output
   }
@@ -32,12 +34,38 @@ struct XMLPropertyListWriter {
     output.append(contentsOf: text.utf8)
   }
 
-  private mutating func indent(_ depth: Int) {
-    output.append(contentsOf: repeatElement(0x09, count: depth - 1))
+  private mutating func indent(_ level: Int) {
+    output.append(contentsOf: repeatElement(0x09, count: level))
   }
 
-  private mutating func write(_ value: PropertyListValue, depth: Int, path: String) throws {
-    indent(depth)
+  private mutating func write(_ root: PropertyListValue) throws {
+    try PropertyListTraversal.walk(root) { traversal, event, level in
+      switch event {
+      case .begin(let isDictionary, let count):
+        indent(level)
+        let name = isDictionary ? "dict" : "array"
+        append(count == 0 ? "<\(name)/>\n" : "<\(name)>\n")
+      case .end(let isDictionary, let count):
+        guard count > 0 else { return }
+        indent(level)
+        append(isDictionary ? "</dict>\n" : "</array>\n")
+      case .key(let key, _, _):
+        indent(level)
+        append("<key>")
+        try appendEscaped(key, at: traversal)
+        append("</key>\n")
+      case .element:
+        break
+      case .scalar(let value):
+        indent(level)
+        try write(scalar: value, at: traversal)
+      }
+    }
+  }
+
+  private mutating func write(scalar value: PropertyListValue, at traversal: PropertyListTraversal)
+    throws
+  {
     switch value {
     case .bool(let flag):
       append(flag ? "<true/>\n" : "<false/>\n")
@@ -47,63 +75,54 @@ struct XMLPropertyListWriter {
       append("<real>\(Self.text(for: number))</real>\n")
     case .string(let text):
       append("<string>")
-      appendEscaped(text)
+      try appendEscaped(text, at: traversal)
       append("</string>\n")
     case .data(let bytes):
       append("<data>\(bytes.base64EncodedString())</data>\n")
     case .date(let date):
-      guard let (seconds, _) = ISO8601Timestamp.split(date),
-        let text = ISO8601Timestamp.string(secondsSince1970: seconds)
-      else {
-        throw PreferenceError(
-          .unrepresentableValue, path: path.isEmpty ? nil : path,
-          found: "a date outside the years 1 to 9999")
+      guard let text = ISO8601Timestamp.string(for: date, withFraction: false) else {
+        throw traversal.error(.unrepresentableValue, found: "a date outside the years 1 to 9999")
       }
-      append("<date>\(text)Z</date>\n")
-    case .array(let values):
-      guard depth <= PropertyListTreeBuilder.maximumDepth else { throw Self.tooDeep(path) }
-      if values.isEmpty {
-        append("<array/>\n")
-        return
-      }
-      append("<array>\n")
-      for (index, element) in values.enumerated() {
-        try write(element, depth: depth + 1, path: path + "[\(index)]")
-      }
-      indent(depth)
-      append("</array>\n")
-    case .dictionary(let values):
-      guard depth <= PropertyListTreeBuilder.maximumDepth else { throw Self.tooDeep(path) }
-      if values.isEmpty {
-        append("<dict/>\n")
-        return
-      }
-      append("<dict>\n")
-      for key in values.keys.sorted() {
-        guard let element = values[key] else { continue }
-        indent(depth + 1)
-        append("<key>")
-        appendEscaped(key)
-        append("</key>\n")
-        try write(element, depth: depth + 1, path: path + "." + key)
-      }
-      indent(depth)
-      append("</dict>\n")
+      append("<date>\(text)</date>\n")
+    case .array, .dictionary:
+      break
     }
   }
 
-  /// Escapes markup characters, and characters XML cannot hold literally as numeric references.
-  private mutating func appendEscaped(_ text: String) {
+  /// Escapes markup characters, and writes carriage returns and deletes as numeric references
+  /// so that no XML reader normalizes them away.
+  ///
+  /// - Throws: ``PreferenceError/Kind/unrepresentableValue`` for a character XML 1.0 cannot
+  ///   hold at all, even as a reference: a control character other than tab, line feed and
+  ///   carriage return, U+FFFE or U+FFFF. A JSON file holds them.
+  private mutating func appendEscaped(_ text: String, at traversal: PropertyListTraversal) throws {
+    var previous: (UInt8, UInt8) = (0, 0)
     for byte in text.utf8 {
+      // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+      let isNoncharacter = previous == (0xEF, 0xBF) && (byte == 0xBE || byte == 0xBF)
       switch byte {
       case UInt8(ascii: "&"): append("&amp;")
       case UInt8(ascii: "<"): append("&lt;")
       case UInt8(ascii: ">"): append("&gt;")
       case 0x09, 0x0A: output.append(byte)
-      case 0x00..<0x20, 0x7F: append("&#\(byte);")
-      default: output.append(byte)
+      case 0x0D, 0x7F: append("&#\(byte);")
+      case 0x00..<0x20: throw Self.unrepresentable(text, at: traversal)
+      default:
+        guard !isNoncharacter else { throw Self.unrepresentable(text, at: traversal) }
+        output.append(byte)
       }
+      previous = (previous.1, byte)
     }
+  }
+
+  private static func unrepresentable(_ text: String, at traversal: PropertyListTraversal)
+    -> PreferenceError
+  {
+    let shown = text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
+    return traversal.error(
+      .unrepresentableValue, found: "the string \"\(shown.prefix(60))\"",
+      reason: "XML 1.0 cannot hold control characters other than tab, line feed and carriage "
+        + "return, nor U+FFFE or U+FFFF; a JSON file (.json) can")
   }
 
   /// The shortest text that reads back as exactly `number`.
@@ -111,11 +130,5 @@ struct XMLPropertyListWriter {
     if number.isNaN { return "nan" }
     if number.isInfinite { return number < 0 ? "-infinity" : "+infinity" }
     return number.description
-  }
-
-  private static func tooDeep(_ path: String) -> PreferenceError {
-    PreferenceError(
-      .nestingTooDeep, path: path.isEmpty ? nil : path,
-      expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of arrays and dictionaries")
   }
 }

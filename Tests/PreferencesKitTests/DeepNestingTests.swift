@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// Values at the nesting limit, read and written on the stack Apple platforms give a secondary
+/// thread (512 KiB), in whatever build the tests run in.
+struct DeepNestingTests {
+  /// A value `depth` levels of arrays and dictionaries deep, alternating, a leaf at the bottom.
+  static func nested(_ depth: Int) -> PropertyListValue {
+    var value = PropertyListValue.string("bottom")
+    for level in 0..<depth {
+      value = level % 2 == 0 ? .array([.integer(Int64(level)), value]) : .dictionary(["k": value])
+    }
+    return value
+  }
+
+  /// A type that nests one dictionary per level.
+  final class Node: Codable, Equatable {
+    var child: Node?
+    init(child: Node?) { self.child = child }
+    static func == (left: Node, right: Node) -> Bool {
+      var pair: (Node?, Node?) = (left, right)
+      while let first = pair.0, let second = pair.1 { pair = (first.child, second.child) }
+      return pair.0 == nil && pair.1 == nil
+    }
+  }
+
+  /// Runs `body` on a thread with a 512 KiB stack and waits up to a minute for it to finish.
+  func onSmallStack(_ body: @escaping @Sendable () throws -> Void) throws {
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = Outcome()
+    let thread = Thread {
+      do { try body() } catch { outcome.error = error }
+      finished.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    try #require(finished.wait(timeout: .now() + 60) == .success, "the thread did not finish")
+    if let error = outcome.error { throw error }
+  }
+
+  /// What the thread threw. `@unchecked Sendable`: written before the semaphore is signalled,
+  /// read only after the wait returns, so the two never overlap.
+  final class Outcome: @unchecked Sendable {
+    var error: (any Error)?
+  }
+
+  @Test func xmlJSONAndBinaryAtTheNestingLimitWorkOnASmallStack() throws {
+    let document = ["top": Self.nested(PropertyListTreeBuilder.maximumDepth - 1)]
+    // Foundation's writer recurses, so the binary file is made on this thread's large stack.
+    let binary = try PropertyListSerialization.data(
+      fromPropertyList: PropertyListValue.dictionary(document).foundationObject,
+      format: .binary, options: 0)
+    try onSmallStack {
+      for format in [PropertyListFileFormat.propertyList, .json] {
+        let bytes = try format.encode(document, file: URL(fileURLWithPath: "/deep"))
+        let read = try format.decode(bytes)
+        #expect(read == document)
+        #expect(read.hashValue == document.hashValue)
+      }
+      #expect(try PropertyListFileFormat.propertyList.decode(Array(binary)) == document)
+      let tooDeep = ["top": Self.nested(PropertyListTreeBuilder.maximumDepth)]
+      #expect(throws: PreferenceError.self) { try XMLPropertyListWriter.encode(tooDeep) }
+      #expect(throws: PreferenceError.self) { try JSONPropertyListWriter.encode(tooDeep) }
+    }
+  }
+
+  /// How deep a `Codable` value the coders handle on a 512 KiB stack in a debug build.
+  ///
+  /// Less than the nesting limit: each level of a synthesized `Codable` type passes through
+  /// the standard library's and the type's own frames (about 600 bytes a level in a debug
+  /// build) as well as the coders' (about 900, down from 3,400).
+  static let codableDepthOnSmallStack = Int(
+    ProcessInfo.processInfo.environment["DEEP_CODABLE_DEPTH"] ?? "") ?? 300
+
+  @Test func theCodableCodersWorkDeepOnASmallStack() throws {
+    try onSmallStack {
+      var node = Node(child: nil)
+      for _ in 1..<Self.codableDepthOnSmallStack { node = Node(child: node) }
+      let value = try #require(try PropertyListValueEncoder().encode(node))
+      let back = try PropertyListValueDecoder().decode(Node.self, from: value)
+      #expect(back == node)
+      // Free the chain from the bottom, so that its own deinit does not recurse here.
+      var next = Optional(node)
+      while let current = next { next = current.child; current.child = nil }
+      next = back
+      while let current = next { next = current.child; current.child = nil }
+    }
+  }
+}
