@@ -58,6 +58,42 @@ struct DataSafetyTests {
     }
   }
 
+  @Test func aTypoInAHandEditCostsOnlyTheEntryItIsIn() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        	<key>fontSize</key>
+        	<real>16</real>
+        	<key>launchCount</key>
+        	<integer>3</integr>
+        	<key>draft</key>
+        	<string>hello</string>
+        </dict>
+        </plist>
+        """
+      try Data(text.utf8).write(to: url)
+      let prefs = DraftPreferences(store: FileStore(url: url))
+      #expect(prefs.fontSize == 16)
+      #expect(prefs.draft == "hello")
+      #expect(prefs.loadErrors.contains { $0.file == url && $0.kind == .corruptFile && $0.key == nil })
+      #expect(prefs.loadErrors.contains { $0.key == "launchCount" })
+
+      prefs.lastOpened = Date(timeIntervalSinceReferenceDate: 1)
+      try prefs.writePreferences()
+      #expect(prefs.loadErrors.contains { $0.kind == .fileMovedAside })
+      let reopened = DraftPreferences(store: FileStore(url: url))
+      #expect(reopened.loadErrors.isEmpty)
+      #expect(reopened.fontSize == 16)
+      #expect(reopened.draft == "hello")
+      #expect(reopened.lastOpened == Date(timeIntervalSinceReferenceDate: 1))
+      let moved = directory.names().filter { $0.hasPrefix("preferences.plist.corrupt-") }
+      #expect(try moved.map { try Data(contentsOf: directory.file($0)) } == [Data(text.utf8)])
+    }
+  }
+
   @Test func prefsWarnsWhenAWriteMovesADamagedFileAside() throws {
     try withDirectory { directory in
       let url = directory.file("preferences.plist")

@@ -89,9 +89,9 @@ extension PropertyListFileFormat {
     // files that do not parse.
     if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
     switch self {
-    case .json: JSONPropertyListParser.salvage(bytes)
+    case .json: return JSONPropertyListParser.salvage(bytes)
     case .propertyList:
-      bytes.starts(with: Array("bplist".utf8))
+      return bytes.starts(with: Array("bplist".utf8))
         ? BinaryPropertyListParser.salvage(bytes) : XMLPropertyListParser.salvage(bytes)
     }
   }
