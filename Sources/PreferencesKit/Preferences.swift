@@ -61,9 +61,6 @@ open class Preferences: @unchecked Sendable {
   var storeWatcher: StoreWatcher?
   /// The sync session, while syncing. Guarded by `lock`.
   var syncSession: SyncSession?
-  /// When each synced key last changed on this machine, as saved in the store. Guarded by
-  /// `lock`.
-  var syncTimestamps: [String: Date] = [:]
   /// For each key loaded from one of its previous keys, the previous keys to remove on the
   /// next write. Guarded by `lock`.
   var keyMoves: [String: [String]] = [:]
@@ -195,11 +192,11 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let (pending, moves, session, stamps, version) = lock.withLock {
+      let (pending, moves, session, version) = lock.withLock {
         let moved = cells.filter { !$0.isDirty && keyMoves[$0.key] != nil }
         return (
           (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, keyMoves, syncSession,
-          syncTimestamps, storeVersion
+          storeVersion
         )
       }
       guard !pending.isEmpty else {
@@ -209,21 +206,18 @@ open class Preferences: @unchecked Sendable {
       var changes: [String: PropertyListValue?] = [:]
       var forms: [PropertyListValue?] = []
       var synced: [String: SyncEntry] = [:]
-      let now = Date()
       for write in pending {
         let key = write.cell.key
         let value = try write.encode()
         changes[key] = .some(value)
         forms.append(value)
-        if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
+        if let session, write.cell.declaration.isSynced { synced[key] = session.stamp(value) }
       }
       for oldKey in moves.values.joined() where changes[oldKey] == nil {
         changes[oldKey] = .some(nil)
       }
-      var newStamps = stamps
-      if !synced.isEmpty {
-        for key in synced.keys { newStamps[key] = now }
-        changes[ReservedKey.syncTimestamps] = .dictionary(newStamps.mapValues { .date($0) })
+      for (key, entry) in synced {
+        changes[ReservedKey.syncRecord(key)] = entry.propertyListValue
       }
       // Version 1 needs no record: a store without one counts as version 1.
       let recordsVersion = version == .unrecorded && Self.version > 1
@@ -239,7 +233,6 @@ open class Preferences: @unchecked Sendable {
         for (write, form) in zip(pending, forms) {
           write.cell.markWritten(generation: write.generation, storedForm: form)
         }
-        syncTimestamps = newStamps
         keyMoves = keyMoves.filter { moves[$0.key] == nil }
         if recordsVersion { storeVersion = .recorded(Self.version) }
       }
@@ -274,8 +267,7 @@ open class Preferences: @unchecked Sendable {
     let stored: [String: PropertyListValue]
     let previousKeys = cells.flatMap(\.declaration.previousKeys)
     do {
-      stored = try store.values(
-        forKeys: cells.map(\.key) + previousKeys + [ReservedKey.syncTimestamps])
+      stored = try store.values(forKeys: cells.map(\.key) + previousKeys)
     } catch {
       stored = [:]
       errors.append(PreferenceError(error, kind: .readFailed))
@@ -289,11 +281,7 @@ open class Preferences: @unchecked Sendable {
         keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
     errors += changes.compactMap(\.error)
-    let stamps = Self.syncTimestamps(in: stored)
-    lock.withLock {
-      syncTimestamps = stamps
-      keyMoves = moves
-    }
+    lock.withLock { keyMoves = moves }
     apply(changes, origin: origin, loadErrors: errors)
   }
 
