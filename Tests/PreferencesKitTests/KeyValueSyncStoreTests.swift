@@ -98,7 +98,9 @@ struct KeyValueSyncStoreTests {
     let entry = SyncEntry(value: .string("from afar"), timestamp: .at(9_999_999_999_999, "far"))
     keyValues.set(entry.propertyListValue.foundationObject, forKey: "notes")
     keyValues.post(.server)
-    #expect(try await firstElements(1, of: changes) == [PreferenceChange(key: "notes", origin: .external)])
+    #expect(
+      try await firstElements(1, of: changes) == [PreferenceChange(key: "notes", origin: .external)]
+    )
     #expect(prefs.notes == "from afar")
     #expect(store.allEntries()["notes"] == entry)
   }
@@ -107,7 +109,8 @@ struct KeyValueSyncStoreTests {
     let keyValues = FakeKeyValueStore()
     let store = KeyValueSyncStore(keyValueStore: keyValues) { true }
     let prefs = SyncedPreferences(store: InMemoryStore())
-    try prefs.startSyncing(with: store, wallClock: TestClock().wallClock(), pullsAutomatically: false)
+    try prefs.startSyncing(
+      with: store, wallClock: TestClock().wallClock(), pullsAutomatically: false)
     prefs.notes = "newest"
     try prefs.writePreferences()
     // The server kept an older write that reached it later, as its own order allows.

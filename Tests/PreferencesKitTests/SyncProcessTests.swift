@@ -35,7 +35,9 @@ extension SyncTests {
       ])
       #expect(get.output == "fontSize 1000.0\n")
       for name in directory.names(in: folder) where name.hasSuffix(".plist") {
-        #expect(throws: Never.self) { try FileStore(url: folder.appendingPathComponent(name)).allValues() }
+        #expect(throws: Never.self) {
+          try FileStore(url: folder.appendingPathComponent(name)).allValues()
+        }
       }
       #expect(here.syncErrors.isEmpty)
     }

@@ -408,11 +408,13 @@ struct SyncTests {
   @Test func aConflictCopyIsReadAsOneMoreSource() throws {
     try withTemporaryFolder { folder in
       let store = FileSyncStore(folder: folder)
-      try store.apply(["notes": SyncEntry(value: .string("kept"), timestamp: .at(2, "a"))], from: "a")
+      try store.apply(
+        ["notes": SyncEntry(value: .string("kept"), timestamp: .at(2, "a"))], from: "a")
       try FileManager.default.moveItem(
         at: store.fileURL(forDevice: "a"),
         to: folder.appendingPathComponent("a.sync-conflict-20261122-153000-ABCDEFG.plist"))
-      try store.apply(["notes": SyncEntry(value: .string("older"), timestamp: .at(1, "a"))], from: "a")
+      try store.apply(
+        ["notes": SyncEntry(value: .string("older"), timestamp: .at(1, "a"))], from: "a")
       #expect(try store.allEntries()["notes"]?.value == .string("kept"))
     }
   }

@@ -82,7 +82,8 @@ public final class FileSyncStore: SyncStore, @unchecked Sendable {
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/syncFailed`` when the
   ///   folder cannot be read.
   public func allEntries() throws -> [String: SyncEntry] {
-    try SyncEntry.newest(of: sourceFiles().map { SyncEntry.entries(in: (try? $0.allValues()) ?? [:]) })
+    try SyncEntry.newest(
+      of: sourceFiles().map { SyncEntry.entries(in: (try? $0.allValues()) ?? [:]) })
   }
 
   /// Stores each entry that is newer than the folder's in `device`'s file, under that file's

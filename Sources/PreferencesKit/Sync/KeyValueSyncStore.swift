@@ -99,7 +99,8 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
       handler(
         .unavailable(
           PreferenceError(
-            .syncFailed, reason: "no iCloud account is available "
+            .syncFailed,
+            reason: "no iCloud account is available "
               + "(FileManager.default.ubiquityIdentityToken is nil): sign in to iCloud")))
     }
     synchronize(reportingTo: handler)
@@ -107,6 +108,9 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
       changed: { reason in
         switch reason {
         case .server: handler(.changed)
+        // Writes made during the first download may be overwritten by it, so every key is
+        // reconciled again once it is done:
+        // https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestoreinitialsyncchange
         case .initialSync: handler(.initialSync)
         case .quotaViolation: handler(.quotaViolation)
         case .accountChange: handler(.accountChanged)
@@ -125,7 +129,8 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
       handler(
         .unavailable(
           PreferenceError(
-            .syncFailed, reason: "the iCloud key-value store cannot synchronize: check the "
+            .syncFailed,
+            reason: "the iCloud key-value store cannot synchronize: check the "
               + "app's com.apple.developer.ubiquity-kvstore-identifier entitlement")))
     }
   }

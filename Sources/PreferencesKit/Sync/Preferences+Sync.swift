@@ -126,7 +126,8 @@ extension Preferences {
         var changedHere: [String: SyncEntry] = [:]
         for key in keys {
           let value = stored[key]
-          let isChange = records[key].map { $0.value != value } ?? (value != nil && remote[key] == nil)
+          let isChange =
+            records[key].map { $0.value != value } ?? (value != nil && remote[key] == nil)
           if isChange { changedHere[key] = session.stamp(value) }
         }
         records.merge(try saveRecords(changedHere, withValues: false)) { $1 }
@@ -191,7 +192,8 @@ extension Preferences {
       try file.update { saved = merge(into: &$0) }
       return saved
     }
-    var values = try store.values(forKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] })
+    var values = try store.values(
+      forKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] })
     let saved = merge(into: &values)
     var changes: [String: PropertyListValue?] = [:]
     for key in saved.keys {
