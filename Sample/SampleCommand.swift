@@ -31,14 +31,14 @@ struct SampleCommand {
       watch          print each change other programs (such as prefs) make, until Control-C
       schema         print every setting's key, type, default and sync flag as JSON
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
-      --sync PATH    sync the synced settings (fontSize, theme) through the shared file PATH
+      --sync PATH    sync the synced settings (fontSize, theme) through the shared folder PATH
     """
 
   /// The action to take.
   let action: Action
   /// The file the settings live in.
   let storeURL: URL
-  /// The shared file to sync through, if any.
+  /// The shared folder to sync through, if any.
   let syncURL: URL?
 
   /// Parses the command line, without the program's name.

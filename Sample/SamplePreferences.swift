@@ -5,7 +5,7 @@ import PreferencesKit
 ///
 /// Every `@Preference` property is a setting: its name is its key in the store and its
 /// declared value is its default. `fontSize` and `theme` are declared `synced: true`: with
-/// `--sync PATH` they travel through a shared file to every other copy of the sample using it,
+/// `--sync PATH` they travel through a shared folder to every other copy of the sample using it,
 /// while the window frame stays on this machine. ``setDefaults()`` sets the defaults that cannot be written
 /// in a declaration.
 final class SamplePreferences: Preferences, @unchecked Sendable {

@@ -43,11 +43,13 @@ let prefs = SamplePreferences(store: FileStore(url: storeURL))
 for problem in prefs.loadErrors {
   Output.error("Sample: warning: \(problem)")
 }
-// With `--sync PATH`, the synced settings are reconciled with the shared file now, and kept in
-// step while the sample runs.
+// With `--sync PATH`, the synced settings are reconciled with the shared folder now, and kept
+// in step while the sample runs. The sample creates the folder; an app should rather report a
+// missing one, which may be a share that is not mounted.
 if let syncURL = command.syncURL {
   do {
-    try prefs.startSyncing(with: FileSyncStore(url: syncURL))
+    try FileManager.default.createDirectory(at: syncURL, withIntermediateDirectories: true)
+    try prefs.startSyncing(with: FileSyncStore(folder: syncURL))
   } catch {
     fail(.store("cannot sync through \(syncURL.path): \(error)"))
   }

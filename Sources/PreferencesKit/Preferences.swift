@@ -61,9 +61,6 @@ open class Preferences: @unchecked Sendable {
   var storeWatcher: StoreWatcher?
   /// The sync session, while syncing. Guarded by `lock`.
   var syncSession: SyncSession?
-  /// When each synced key last changed on this machine, as saved in the store. Guarded by
-  /// `lock`.
-  var syncTimestamps: [String: Date] = [:]
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -195,12 +192,12 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let (pending, moves, session, stamps, version) = state.withLock { state in
+      let (pending, moves, session, version) = state.withLock { state in
         let moves = state.migration.keyMoves
         let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
         return (
           (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, syncSession,
-          syncTimestamps, state.migration.storeVersion
+          state.migration.storeVersion
         )
       }
       guard !pending.isEmpty else {
@@ -210,7 +207,6 @@ open class Preferences: @unchecked Sendable {
       var changes: [String: PropertyListValue?] = [:]
       var forms: [PropertyListValue?] = []
       var synced: [String: SyncEntry] = [:]
-      let now = Date()
       var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
       for write in pending {
         let key = write.cell.key
@@ -223,15 +219,13 @@ open class Preferences: @unchecked Sendable {
         }
         changes[key] = .some(value)
         forms.append(value)
-        if write.cell.declaration.isSynced { synced[key] = SyncEntry(value: value, modified: now) }
+        if let session, write.cell.declaration.isSynced { synced[key] = session.stamp(value) }
       }
       for oldKey in moves.values.joined() where changes[oldKey] == nil {
         changes[oldKey] = .some(nil)
       }
-      var newStamps = stamps
-      if !synced.isEmpty {
-        for key in synced.keys { newStamps[key] = now }
-        changes[ReservedKey.syncTimestamps] = .dictionary(newStamps.mapValues { .date($0) })
+      for (key, entry) in synced {
+        changes[ReservedKey.syncRecord(key)] = entry.propertyListValue
       }
       // Version 1 needs no record: a store without one counts as version 1.
       let recordsVersion = version == .unrecorded && Self.version > 1
@@ -245,7 +239,6 @@ open class Preferences: @unchecked Sendable {
         for (write, form) in zip(pending, forms) {
           write.cell.markWritten(generation: write.generation, storedForm: form)
         }
-        syncTimestamps = newStamps
         state.migration.keyMoves = state.migration.keyMoves.filter { moves[$0.key] == nil }
         if recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
       }
@@ -297,8 +290,7 @@ open class Preferences: @unchecked Sendable {
     let stored: [String: PropertyListValue]
     let previousKeys = cells.flatMap(\.declaration.previousKeys)
     do {
-      stored = try store.values(
-        forKeys: cells.map(\.key) + previousKeys + [ReservedKey.syncTimestamps])
+      stored = try store.values(forKeys: cells.map(\.key) + previousKeys)
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
       if FileStore.isDamage(failure), let store = store as? any FileBackedStore {
@@ -332,11 +324,7 @@ open class Preferences: @unchecked Sendable {
         keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
     errors += changes.compactMap(\.error)
-    let stamps = Self.syncTimestamps(in: stored)
-    state.withLock { state in
-      syncTimestamps = stamps
-      state.migration.keyMoves = moves
-    }
+    state.withLock { $0.migration.keyMoves = moves }
     apply(changes, origin: origin, loadErrors: errors)
   }
 

@@ -29,9 +29,13 @@
 //                                            after an assignment, prints "assigned" and waits.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
-//   sync-set <store> <sync file> <size>      Syncs HelperSyncedPreferences through a
-//                                            FileSyncStore, sets the synced fontSize and the
-//                                            local windowFrameData, and writes.
+//   sync-set <store> <folder> <size>         Syncs HelperSyncedPreferences through a
+//                                            FileSyncStore in <folder>, sets the synced fontSize
+//                                            and the local windowFrameData, and writes.
+//   sync-forever <store> <folder>            Syncs as above and sets fontSize to 1, 2, 3...
+//                                            forever, writing each; prints "ready" after the
+//                                            first write.
+//   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
 //
 // Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
 // 64 bad usage.
@@ -198,16 +202,33 @@ do {
     exit(0, "migrated")
   case "sync-set":
     guard arguments.count == 4, let size = Double(arguments[3]) else {
-      exit(64, "usage: sync-set <store> <sync file> <size>")
+      exit(64, "usage: sync-set <store> <folder> <size>")
     }
     let prefs = HelperSyncedPreferences(store: store)
-    try prefs.startSyncing(with: FileSyncStore(url: URL(filePath: arguments[2])))
+    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
     prefs.fontSize = size
     prefs.windowFrameData = Data(rect: CGRect(x: size, y: size, width: size, height: size))
     try prefs.writePreferences()
     prefs.stopSyncing()
     guard prefs.syncErrors.isEmpty else { exit(3, "\(prefs.syncErrors)") }
     exit(0, "done")
+  case "sync-forever":
+    guard arguments.count == 3 else { exit(64, "usage: sync-forever <store> <folder>") }
+    let prefs = HelperSyncedPreferences(store: store)
+    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+    var size = 0.0
+    while true {
+      size += 1
+      prefs.fontSize = size
+      try prefs.writePreferences()
+      if size == 1 { say("ready") }
+    }
+  case "sync-get":
+    guard arguments.count == 3 else { exit(64, "usage: sync-get <store> <folder>") }
+    let prefs = HelperSyncedPreferences(store: store)
+    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+    prefs.stopSyncing()
+    exit(0, "fontSize \(prefs.fontSize)")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

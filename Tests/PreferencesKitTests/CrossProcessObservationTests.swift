@@ -46,13 +46,14 @@ struct CrossProcessObservationTests {
 
   @Test func aSyncedChangeFromAnotherProcessArrivesAndALocalOneDoesNot() async throws {
     try await withTemporaryDirectory { directory in
-      let syncFile = directory.file("app.sync.plist")
+      let syncFolder = directory.file("sync")
+      try FileManager.default.createDirectory(at: syncFolder, withIntermediateDirectories: false)
       let prefs = HelperSyncedPreferences(store: FileStore(url: directory.file("here.plist")))
-      try prefs.startSyncing(with: FileSyncStore(url: syncFile))
+      try prefs.startSyncing(with: FileSyncStore(folder: syncFolder))
       defer { prefs.stopSyncing() }
       let changes = prefs.changes()
       let outcome = try TestHelperProcess.run([
-        "sync-set", directory.file("there.plist").path, syncFile.path, "17",
+        "sync-set", directory.file("there.plist").path, syncFolder.path, "17",
       ])
       #expect(outcome.status == 0, "\(outcome.output)")
       let received = try await firstElements(1, of: changes)

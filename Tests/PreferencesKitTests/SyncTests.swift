@@ -36,10 +36,10 @@ final class FlakySyncStore: SyncStore, @unchecked Sendable {
     return base.allEntries()
   }
 
-  func apply(_ entries: [String: SyncEntry]) throws {
+  func apply(_ entries: [String: SyncEntry], from device: String) throws {
     guard isReachable else { throw PreferenceError(.syncFailed, reason: "offline") }
     lock.withLock { pushCount += 1 }
-    try base.apply(entries)
+    try base.apply(entries, from: device)
   }
 }
 
@@ -54,7 +54,9 @@ final class ReportingSyncStore: SyncStore, @unchecked Sendable {
   var base: InMemorySyncStore { lock.withLock { account } }
   var limits: SyncLimits { base.limits }
   func allEntries() -> [String: SyncEntry] { base.allEntries() }
-  func apply(_ entries: [String: SyncEntry]) throws { try base.apply(entries) }
+  func apply(_ entries: [String: SyncEntry], from device: String) throws {
+    try base.apply(entries, from: device)
+  }
 
   /// Signs in to another, empty account.
   func switchAccount() {
@@ -74,6 +76,74 @@ final class ReportingSyncStore: SyncStore, @unchecked Sendable {
   }
 
   var isObserved: Bool { lock.withLock { handler != nil } }
+}
+
+/// A wall clock that tests set by hand, shared by several devices, each with its own skew.
+final class TestClock: @unchecked Sendable {
+  // @unchecked: `now` is guarded by `lock`.
+  private let lock = NSLock()
+  private var milliseconds: Int64
+
+  init(_ milliseconds: Int64 = 1_700_000_000_000) { self.milliseconds = milliseconds }
+
+  /// Milliseconds since 1970, as every device without skew reads them.
+  var now: Int64 {
+    get { lock.withLock { milliseconds } }
+    set { lock.withLock { milliseconds = newValue } }
+  }
+
+  /// The clock as a device whose clock is off by `skew` milliseconds reads it.
+  func wallClock(skew: Int64 = 0) -> WallClock {
+    WallClock { [self] in now + skew }
+  }
+}
+
+/// A sync store that counts how many observations of it are running.
+final class ObservedSyncStore: SyncStore, @unchecked Sendable {
+  // @unchecked: `running` is guarded by `lock`.
+  private let lock = NSLock()
+  private var running = 0
+  private let base = InMemorySyncStore()
+
+  var limits: SyncLimits { base.limits }
+  var observations: Int { lock.withLock { running } }
+  func allEntries() -> [String: SyncEntry] { base.allEntries() }
+  func apply(_ entries: [String: SyncEntry], from device: String) throws {
+    try base.apply(entries, from: device)
+  }
+
+  func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)? {
+    lock.withLock { running += 1 }
+    let stopped = Locked(false)
+    return { [self] in
+      if stopped.exchange(true) == false { lock.withLock { running -= 1 } }
+    }
+  }
+}
+
+/// A value behind a lock.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `value` is guarded by `lock`.
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  /// Stores `newValue` and returns the value it replaced.
+  func exchange(_ newValue: Value) -> Value {
+    lock.withLock {
+      defer { value = newValue }
+      return value
+    }
+  }
+  var current: Value { lock.withLock { value } }
+}
+
+extension SyncTimestamp {
+  /// A timestamp at `milliseconds` of device `device`, for tests.
+  static func at(_ milliseconds: Int64, _ device: String = "cloud") -> SyncTimestamp {
+    SyncTimestamp(milliseconds: milliseconds, device: device)
+  }
 }
 
 struct SyncTests {
@@ -112,7 +182,7 @@ struct SyncTests {
 
   @Test func aFreshInstallTakesTheCloudsValuesInsteadOfPushingDefaults() throws {
     let cloud = InMemorySyncStore()
-    try cloud.apply(["theme": SyncEntry(value: .string("dark"), modified: Date())])
+    try cloud.apply(["theme": SyncEntry(value: .string("dark"), timestamp: .at(1))], from: "x")
     let fresh = SyncedPreferences(store: InMemoryStore())
     try fresh.startSyncing(with: cloud)
     defer { fresh.stopSyncing() }
@@ -122,32 +192,34 @@ struct SyncTests {
   }
 
   @Test func conflictsAreDecidedKeyByKeyByTimestamp() throws {
-    let old = Date(timeIntervalSince1970: 1_000)
-    let middle = Date(timeIntervalSince1970: 2_000)
-    let new = Date(timeIntervalSince1970: 3_000)
     let cloud = InMemorySyncStore()
-    try cloud.apply([
-      "theme": SyncEntry(value: .string("dark"), modified: old),
-      "fontSize": SyncEntry(value: .double(16), modified: new),
-    ])
+    try cloud.apply(
+      [
+        "theme": SyncEntry(value: .string("dark"), timestamp: .at(1_000)),
+        "fontSize": SyncEntry(value: .double(16), timestamp: .at(3_000)),
+      ], from: "cloud")
+    let middle = SyncTimestamp.at(2_000, "here")
     let local = InMemoryStore([
       "theme": .string("light"), "fontSize": .double(14),
-      ReservedKey.syncTimestamps: .dictionary(["theme": .date(middle), "fontSize": .date(middle)]),
+      ReservedKey.syncRecord("theme"):
+        SyncEntry(value: .string("light"), timestamp: middle).propertyListValue,
+      ReservedKey.syncRecord("fontSize"):
+        SyncEntry(value: .double(14), timestamp: middle).propertyListValue,
     ])
     let prefs = SyncedPreferences(store: local)
     try prefs.startSyncing(with: cloud)
     defer { prefs.stopSyncing() }
     #expect(prefs.fontSize == 16)
     #expect(prefs.theme == .light)
-    #expect(cloud.allEntries()["theme"] == SyncEntry(value: .string("light"), modified: middle))
+    #expect(cloud.allEntries()["theme"] == SyncEntry(value: .string("light"), timestamp: middle))
     #expect(cloud.allEntries()["fontSize"]?.value == .double(16))
     #expect(local.allValues()["fontSize"] == .double(16))
   }
 
   @Test func aPulledValueIsNeverPushedBack() throws {
     let cloud = FlakySyncStore()
-    let stamp = Date(timeIntervalSince1970: 5_000)
-    try cloud.apply(["notes": SyncEntry(value: .string("hello"), modified: stamp)])
+    let stamp = SyncTimestamp.at(5_000)
+    try cloud.apply(["notes": SyncEntry(value: .string("hello"), timestamp: stamp)], from: "x")
     let prefs = SyncedPreferences(store: InMemoryStore())
     try prefs.startSyncing(with: cloud)
     defer { prefs.stopSyncing() }
@@ -155,8 +227,9 @@ struct SyncTests {
     prefs.windowFrameData = Data([1])
     try prefs.writePreferences()
     prefs.readPreferences()
+    prefs.exchange()
     #expect(cloud.pushes == 1)
-    #expect(try cloud.allEntries()["notes"]?.modified == stamp)
+    #expect(try cloud.allEntries()["notes"]?.timestamp == stamp)
   }
 
   @Test func aResetTravelsAsARemoval() async throws {
@@ -175,6 +248,214 @@ struct SyncTests {
     first.resetToDefaults()
     try first.writePreferences()
     #expect(try await eventually { second.notes == "" })
+    #expect(cloud.allEntries()["notes"]?.value == nil)
+  }
+
+  @Test func twoMachinesEditingOneKeyInTheSameSecondAgreeOnTheLaterEdit() throws {
+    try withTemporaryFolder { folder in
+      let clock = TestClock(1_700_000_000_200)
+      let first = SyncedPreferences(store: InMemoryStore())
+      let second = SyncedPreferences(store: InMemoryStore())
+      for prefs in [first, second] {
+        try prefs.startSyncing(
+          with: FileSyncStore(folder: folder), wallClock: clock.wallClock(),
+          pullsAutomatically: false)
+      }
+      first.fontSize = 16
+      try first.writePreferences()
+      clock.now += 100
+      second.fontSize = 17
+      try second.writePreferences()
+      first.exchange()
+      second.exchange()
+      #expect(first.fontSize == 17)
+      #expect(second.fontSize == 17)
+    }
+  }
+
+  @Test func aLaterChangeSurvivesARestartFromAPropertyListStoreWithinTheSameSecond() throws {
+    try withTemporaryFolder { folder in
+      let clock = TestClock(1_700_000_000_200)
+      let cloud = FlakySyncStore()
+      let other = SyncedPreferences(store: InMemoryStore())
+      try other.startSyncing(with: cloud, wallClock: clock.wallClock(), pullsAutomatically: false)
+      other.fontSize = 17
+      try other.writePreferences()
+      // This machine, offline, changes the key 700 ms later, in the same second.
+      let url = folder.appendingPathComponent("here.plist")
+      clock.now += 700
+      cloud.isReachable = false
+      let offline = SyncedPreferences(store: FileStore(url: url))
+      try offline.startSyncing(with: cloud, wallClock: clock.wallClock(), pullsAutomatically: false)
+      offline.fontSize = 16
+      try offline.writePreferences()
+      offline.stopSyncing()
+      cloud.isReachable = true
+      let restarted = SyncedPreferences(store: FileStore(url: url))
+      try restarted.startSyncing(
+        with: cloud, wallClock: clock.wallClock(), pullsAutomatically: false)
+      other.exchange()
+      #expect(restarted.fontSize == 16)
+      #expect(other.fontSize == 16)
+    }
+  }
+
+  @Test func aMachineWhoseClockRunsBehindWinsWithAChangeMadeAfterSeeingTheOthers() throws {
+    let clock = TestClock()
+    let cloud = InMemorySyncStore()
+    let ahead = SyncedPreferences(store: InMemoryStore())
+    let behind = SyncedPreferences(store: InMemoryStore())
+    try ahead.startSyncing(with: cloud, wallClock: clock.wallClock(), pullsAutomatically: false)
+    try behind.startSyncing(
+      with: cloud, wallClock: clock.wallClock(skew: -5 * 60_000), pullsAutomatically: false)
+    ahead.notes = "first"
+    try ahead.writePreferences()
+    behind.exchange()
+    #expect(behind.notes == "first")
+    clock.now += 1_000
+    behind.notes = "second"
+    try behind.writePreferences()
+    ahead.exchange()
+    #expect(ahead.notes == "second")
+  }
+
+  @Test func aKeyChangedOrResetWhileNotSyncingIsPushedOnTheNextStart() throws {
+    let cloud = InMemorySyncStore()
+    let prefs = SyncedPreferences(store: InMemoryStore())
+    try prefs.startSyncing(with: cloud)
+    prefs.notes = "synced"
+    prefs.fontSize = 20
+    try prefs.writePreferences()
+    prefs.stopSyncing()
+    prefs.resetToDefaults()
+    prefs.notes = "offline"
+    try prefs.writePreferences()
+    #expect(cloud.allEntries()["notes"]?.value == .string("synced"))
+    try prefs.startSyncing(with: cloud)
+    defer { prefs.stopSyncing() }
+    #expect(cloud.allEntries()["notes"]?.value == .string("offline"))
+    #expect(cloud.allEntries()["fontSize"].map { $0.value == nil } == true)
+  }
+
+  @Test func anAppThatNeverSyncsWritesNoSyncBookkeeping() throws {
+    let store = InMemoryStore()
+    let prefs = SyncedPreferences(store: store)
+    prefs.fontSize = 20
+    try prefs.writePreferences()
+    #expect(store.allValues().keys.sorted() == ["fontSize"])
+  }
+
+  @Test func twoProcessesSharingALocalStoreKeepEachOthersRecords() throws {
+    try withTemporaryFolder { folder in
+      let url = folder.appendingPathComponent("shared.plist")
+      let cloud = InMemorySyncStore()
+      let first = SyncedPreferences(store: FileStore(url: url))
+      let second = SyncedPreferences(store: FileStore(url: url))
+      try first.startSyncing(with: cloud, wallClock: .system, pullsAutomatically: false)
+      try second.startSyncing(with: cloud, wallClock: .system, pullsAutomatically: false)
+      first.fontSize = 20
+      try first.writePreferences()
+      second.notes = "mine"
+      try second.writePreferences()
+      let stored = try FileStore(url: url).allValues()
+      let records = Preferences.syncRecords(in: stored, keys: ["fontSize", "notes"])
+      #expect(records["fontSize"]?.value == .double(20))
+      #expect(records["notes"]?.value == .string("mine"))
+    }
+  }
+
+  @Test func anUnreachableFolderNamesEachPendingKey() throws {
+    try withTemporaryFolder { folder in
+      let shared = folder.appendingPathComponent("share")
+      let prefs = SyncedPreferences(store: InMemoryStore())
+      try prefs.startSyncing(with: FileSyncStore(folder: shared))
+      defer { prefs.stopSyncing() }
+      prefs.fontSize = 20
+      prefs.notes = "mine"
+      try prefs.writePreferences()
+      #expect(prefs.syncErrors.map(\.key) == ["fontSize", "notes"])
+      #expect(prefs.syncErrors.allSatisfy { $0.kind == .syncFailed })
+      #expect(prefs.syncErrors.allSatisfy { $0.description.contains(shared.path) })
+      prefs.exchange()
+      #expect(prefs.syncErrors.map(\.key) == ["fontSize", "notes"])
+      try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+      prefs.exchange()
+      #expect(prefs.syncErrors.isEmpty)
+      #expect(try FileSyncStore(folder: shared).allEntries()["notes"]?.value == .string("mine"))
+    }
+  }
+
+  @Test func startingAndStoppingFromManyThreadsLeavesNoSessionRunning() async throws {
+    let cloud = ObservedSyncStore()
+    let prefs = SyncedPreferences(store: InMemoryStore())
+    await withTaskGroup(of: Void.self) { group in
+      for thread in 0..<8 {
+        group.addTask {
+          for round in 0..<40 {
+            if (thread + round) % 3 == 0 {
+              prefs.stopSyncing()
+            } else {
+              try? prefs.startSyncing(with: cloud)
+            }
+          }
+        }
+      }
+    }
+    prefs.stopSyncing()
+    #expect(cloud.observations == 0)
+  }
+
+  @Test func aConflictCopyIsReadAsOneMoreSource() throws {
+    try withTemporaryFolder { folder in
+      let store = FileSyncStore(folder: folder)
+      try store.apply(
+        ["notes": SyncEntry(value: .string("kept"), timestamp: .at(2, "a"))], from: "a")
+      try FileManager.default.moveItem(
+        at: store.fileURL(forDevice: "a"),
+        to: folder.appendingPathComponent("a.sync-conflict-20261122-153000-ABCDEFG.plist"))
+      try store.apply(
+        ["notes": SyncEntry(value: .string("older"), timestamp: .at(1, "a"))], from: "a")
+      #expect(try store.allEntries()["notes"]?.value == .string("kept"))
+    }
+  }
+
+  @Test func aDepartedDevicesFileCanBeDeletedOnceAnotherDeviceHasSynced() throws {
+    try withTemporaryFolder { folder in
+      let departed = SyncedPreferences(store: InMemoryStore())
+      let staying = SyncedPreferences(store: InMemoryStore())
+      try departed.startSyncing(with: FileSyncStore(folder: folder))
+      departed.notes = "last words"
+      try departed.writePreferences()
+      departed.stopSyncing()
+      try staying.startSyncing(with: FileSyncStore(folder: folder))
+      defer { staying.stopSyncing() }
+      guard case .string(let id)? = try departed.store.value(forKey: ReservedKey.deviceID) else {
+        Issue.record("the departed device has no identifier")
+        return
+      }
+      try FileManager.default.removeItem(at: FileSyncStore(folder: folder).fileURL(forDevice: id))
+      staying.exchange()
+      let fresh = SyncedPreferences(store: InMemoryStore())
+      try fresh.startSyncing(with: FileSyncStore(folder: folder))
+      defer { fresh.stopSyncing() }
+      #expect(fresh.notes == "last words")
+    }
+  }
+
+  @Test func everySyncStoreTheLibraryShipsKeepsTheContract() throws {
+    try SyncStoreConformance { InMemorySyncStore(limits: $0) }.run()
+    for format in [FileSyncStore.Format.propertyList, .json] {
+      try withTemporaryFolder { folder in
+        try SyncStoreConformance { limits in
+          let store = folder.appendingPathComponent(UUID().uuidString)
+          try FileManager.default.createDirectory(at: store, withIntermediateDirectories: false)
+          return FileSyncStore(folder: store, format: format, limits: limits)
+        }.run()
+      }
+    }
+    try SyncStoreConformance { limits in
+      KeyValueSyncStore(keyValueStore: FakeKeyValueStore(), limits: limits) { true }
+    }.run()
   }
 
   @Test func aKeyThatCanNeverSyncIsRefusedBeforeAnythingIsPushed() {
@@ -231,7 +512,8 @@ struct SyncTests {
     cloud.isReachable = false
     prefs.fontSize = 18
     try prefs.writePreferences()
-    #expect(prefs.syncErrors.first?.kind == .syncFailed)
+    #expect(prefs.syncErrors.map(\.kind) == [.syncFailed])
+    #expect(prefs.syncErrors.map(\.key) == ["fontSize"])
     #expect(!prefs.isDirty)
     cloud.isReachable = true
     try prefs.writePreferences()
@@ -259,19 +541,14 @@ struct SyncTests {
     prefs.notes = "mine"
     try prefs.writePreferences()
     cloud.switchAccount()
-    // Only reconciling pushes a key the store lacks; pulling never does.
     cloud.send(.accountChanged)
     #expect(try await eventually { cloud.base.allEntries()["notes"]?.value == .string("mine") })
   }
+}
 
-  @Test func aFileSyncStoreReportsChangesToItsFile() async throws {
-    try await withTemporaryDirectory { directory in
-      let url = directory.file("shared.sync.plist")
-      let (events, continuation) = AsyncStream<SyncStoreEvent>.makeStream()
-      let stop = try #require(FileSyncStore(url: url).observeChanges { continuation.yield($0) })
-      defer { stop() }
-      try FileSyncStore(url: url).apply(["k": SyncEntry(value: .integer(1), modified: Date())])
-      #expect(try await firstElements(1, of: events) == [.changed])
-    }
-  }
+/// Runs `body` with a fresh temporary folder, removed afterwards.
+func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  return try body(directory.url)
 }

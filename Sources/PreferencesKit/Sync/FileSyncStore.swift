@@ -1,65 +1,124 @@
 import Foundation
 
-/// A sync store kept in one file in a folder that the user's own sync tool (Syncthing, Dropbox,
-/// a network share) keeps in step between machines.
+/// A sync store in a folder that the user's own sync tool (Syncthing, Dropbox, iCloud Drive, a
+/// network share) keeps in step between machines: one file per device.
 ///
-/// The file is written like a ``FileStore``: locked, atomic, never torn. Each key holds a
-/// dictionary with its value and modification time (`{"value": ..., "modified": date}`,
-/// without `"value"` once the key was reset). Two processes on one machine sharing the file
-/// behave like two machines: each sees the other's changes within a second.
+/// Sync tools copy whole files, have no locks that span machines, and when two machines change
+/// one file between exchanges they keep one version and save the other as a conflict copy.
+/// So each device writes only its own file, `<device>.plist` (or `.json`), named by the device
+/// identifier its local store keeps, and reads every file in the folder. A conflict copy that
+/// appears anyway (`<device>.sync-conflict-<date>-<id>.plist`, `<device> (conflicted
+/// copy).plist`), as when a device is restored from a backup, is read as one more source, so
+/// no entry in it is lost. For each key the newest entry, by ``SyncTimestamp``, wins.
 ///
 /// ```swift
-/// let shared = URL(filePath: "/home/ada/Sync")
-/// try prefs.startSyncing(with: FileSyncStore(url: shared.appending(path: "app.sync.plist")))
+/// let shared = URL(filePath: "/home/ada/Sync/MyApp")  // must exist
+/// try prefs.startSyncing(with: FileSyncStore(folder: shared))
 /// ```
 ///
-/// The file enforces the iCloud key-value store's limits by default, so an app tested with it
-/// behaves as it will on Apple platforms.
-public final class FileSyncStore: SyncStore {
+/// Each file is written like a ``FileStore``: locked, atomic, never torn. Files that do not
+/// parse (a copy still arriving) are skipped until they do. A missing folder is reported as
+/// unreachable, never created, so that an unmounted share is not taken for an empty one.
+///
+/// The files of devices that stopped syncing stay, since their entries may still be the newest.
+/// To compact the folder, delete them (and conflict copies) once every remaining device has
+/// synced since: each device then writes the entries it took from them into its own file.
+///
+/// The folder enforces the iCloud key-value store's limits by default, so an app tested with
+/// it behaves as it will on Apple platforms.
+///
+/// `@unchecked Sendable`: `files` is only read or written while `lock` is held.
+public final class FileSyncStore: SyncStore, @unchecked Sendable {
+  /// The format of the files a ``FileSyncStore`` writes and reads.
+  public enum Format: Sendable, Hashable {
+    /// XML property lists, `.plist`.
+    case propertyList
+    /// JSON, `.json`.
+    case json
+
+    /// The extension of the files in this format.
+    public var fileExtension: String {
+      switch self {
+      case .propertyList: "plist"
+      case .json: "json"
+      }
+    }
+  }
+
+  /// The shared folder.
+  public let folder: URL
+  /// The format of the files this store writes, and the only files it reads.
+  public let format: Format
   /// The limits this store enforces.
   public let limits: SyncLimits
-  /// The file that holds the entries.
-  public let file: FileStore
+  private let lock = Lock()
+  /// A file store per file name, so that unchanged files are not parsed again. Guarded by
+  /// `lock`.
+  private var files: [String: FileStore] = [:]
 
-  /// Creates a sync store in the file at `url`: `.json` for JSON, otherwise a property list.
-  /// This never throws and never writes.
+  /// Creates a sync store in `folder`. This never throws and never writes.
   ///
   /// - Parameters:
-  ///   - url: The shared file.
+  ///   - folder: The shared folder, which must exist when syncing.
+  ///   - format: The format of the files; property lists unless given.
   ///   - limits: The limits to enforce; the iCloud key-value store's by default.
-  public init(url: URL, limits: SyncLimits = .iCloud) {
-    self.file = FileStore(url: url)
+  public init(folder: URL, format: Format = .propertyList, limits: SyncLimits = .iCloud) {
+    self.folder = folder
+    self.format = format
     self.limits = limits
   }
 
-  /// Every entry in the file. Keys whose value is not an entry are left out.
-  public func allEntries() throws -> [String: SyncEntry] {
-    try file.allValues().compactMapValues { try? SyncEntry(propertyListValue: $0, key: "") }
+  /// The file that `device` writes.
+  ///
+  /// - Parameter device: A device identifier.
+  /// - Returns: `<folder>/<device>.<extension>`, with any `/` in the identifier replaced.
+  public func fileURL(forDevice device: String) -> URL {
+    let name = device.replacingOccurrences(of: "/", with: "_") + "." + format.fileExtension
+    return folder.appendingPathComponent(name, isDirectory: false)
   }
 
-  /// Stores each entry that is newer than the one in the file, under the file lock, unless that
-  /// would break a limit; nothing is stored then.
-  public func apply(_ entries: [String: SyncEntry]) throws {
+  /// The newest entry of every key, across every file in the folder.
+  ///
+  /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/syncFailed`` when the
+  ///   folder cannot be read.
+  public func allEntries() throws -> [String: SyncEntry] {
+    try SyncEntry.newest(
+      of: sourceFiles().map { SyncEntry.entries(in: (try? $0.allValues()) ?? [:]) })
+  }
+
+  /// Stores each entry that is newer than the folder's in `device`'s file, under that file's
+  /// lock, unless that would break a limit; nothing is stored then.
+  public func apply(_ entries: [String: SyncEntry], from device: String) throws {
     guard !entries.isEmpty else { return }
-    try file.update { values in
-      let existing = values.compactMapValues { try? SyncEntry(propertyListValue: $0, key: "") }
-      let winners = entries.filter { key, entry in
-        existing[key].map { entry.modified > $0.modified } ?? true
-      }
-      if let violation = limits.violations(storing: winners, over: existing).first {
-        throw violation
-      }
-      for (key, entry) in winners {
+    let existing = try allEntries()
+    try fileStore(at: fileURL(forDevice: device)).update { values in
+      let own = SyncEntry.entries(in: values)
+      for (key, entry) in try limits.admit(entries, over: SyncEntry.newest(of: [existing, own])) {
         values[key] = entry.propertyListValue
       }
     }
   }
 
-  /// Reports `.changed` whenever the shared file is replaced, by inotify on Linux and a
-  /// dispatch source on Apple platforms; `nil` while its folder does not exist.
-  public func observeChanges(
-    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
-  ) -> (@Sendable () -> Void)? {
-    file.observeChanges { handler(.changed) }
+  /// Every file in the folder in this store's format, by name, skipping hidden files.
+  private func sourceFiles() throws -> [FileStore] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw PreferenceError(
+        .syncFailed, path: folder.path,
+        reason: "the sync folder cannot be read: \(error.localizedDescription)")
+    }
+    return names.sorted().filter { !$0.hasPrefix(".") && $0.hasSuffix("." + format.fileExtension) }
+      .map { fileStore(at: folder.appendingPathComponent($0, isDirectory: false)) }
+  }
+
+  private func fileStore(at url: URL) -> FileStore {
+    lock.withLock {
+      if let store = files[url.lastPathComponent] { return store }
+      let store = FileStore(url: url)
+      files[url.lastPathComponent] = store
+      return store
+    }
   }
 }

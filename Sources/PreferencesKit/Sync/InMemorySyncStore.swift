@@ -1,11 +1,13 @@
 /// A sync store in memory, for tests: two ``Preferences`` instances sharing one behave like two
 /// machines sharing a cloud store.
-public final class InMemorySyncStore: SyncStore {
+///
+/// `@unchecked Sendable`: `entries` is only read or written while `lock` is held.
+public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
   /// The limits this store enforces.
   public let limits: SyncLimits
   private let lock = Lock()
   /// Guarded by `lock`.
-  private nonisolated(unsafe) var entries: [String: SyncEntry] = [:]
+  private var entries: [String: SyncEntry] = [:]
 
   /// Creates an empty store.
   ///
@@ -20,15 +22,9 @@ public final class InMemorySyncStore: SyncStore {
   }
 
   /// Stores each entry that is newer than the one stored, unless that would break a limit.
-  public func apply(_ newEntries: [String: SyncEntry]) throws {
+  public func apply(_ newEntries: [String: SyncEntry], from device: String) throws {
     try lock.withLock { () throws(PreferenceError) in
-      let winners = newEntries.filter { key, entry in
-        entries[key].map { entry.modified > $0.modified } ?? true
-      }
-      if let violation = limits.violations(storing: winners, over: entries).first {
-        throw violation
-      }
-      entries.merge(winners) { $1 }
+      entries.merge(try limits.admit(newEntries, over: entries)) { $1 }
     }
   }
 }

@@ -2,42 +2,69 @@ import Foundation
 
 /// Keys the library keeps in a preference store for itself, all starting with `prefix`.
 package enum ReservedKey {
-  /// When each synced key was last changed on this machine: a dictionary of dates.
-  static let syncTimestamps = "PreferencesKit.syncTimestamps"
+  /// This device's identifier in the order of synced changes: a string, created the first
+  /// time the store syncs.
+  static let deviceID = "PreferencesKit.deviceID"
+
+  /// The key of the record of a synced key's last change known here: its ``SyncEntry``, value
+  /// included. One reserved key per synced key, so that two processes sharing the store merge
+  /// their records key by key, as stores apply changes, instead of overwriting each other's.
+  static func syncRecord(_ key: String) -> String {
+    "PreferencesKit.sync." + key
+  }
 }
 
 extension Preferences {
   /// Starts keeping the properties declared `@Preference(synced: true)` in step with other
   /// machines through `syncStore`.
   ///
-  /// First, every synced key is reconciled: a key this machine never set takes the sync
-  /// store's value, so a fresh install never overwrites other machines with its defaults; a
-  /// key set on both sides takes the newer change; a key set only here is pushed. Then the
-  /// instance pulls changes from other machines four times a second, saves them to its own
-  /// store and announces them with origin ``PreferenceChange/Origin/external``, and
-  /// ``writePreferences()`` pushes the synced keys it saves. A value pulled is never pushed
-  /// back. Only synced keys travel.
+  /// Every change to a synced key carries a ``SyncTimestamp``, and the change latest in their
+  /// order wins, key by key, on every machine. On each exchange (at once, then whenever the
+  /// store reports a change or four times a second) a key this machine never set takes the
+  /// sync store's value, so a fresh install never overwrites other machines with its
+  /// defaults; a key changed or reset here while not syncing becomes a change now; a newer
+  /// change from elsewhere is saved to the local store and announced with origin
+  /// ``PreferenceChange/Origin/external``; and a change of this machine the sync store lacks
+  /// is pushed. ``writePreferences()`` pushes the synced keys it saves. Only synced keys
+  /// travel; an app that never syncs writes no sync bookkeeping.
   ///
   /// ```swift
-  /// try prefs.startSyncing(with: FileSyncStore(url: shared.appending(path: "app.sync.plist")))
+  /// try prefs.startSyncing(with: FileSyncStore(folder: sharedFolder))
   /// ```
   ///
   /// - Parameter syncStore: The store shared with other machines.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/syncLimitExceeded`` when a
-  ///   synced key can never sync because it is longer than the store allows; nothing is pushed
-  ///   then.
+  ///   synced key can never sync because it is longer than the store allows, or one of kind
+  ///   ``PreferenceError/Kind/writeFailed`` when the local store cannot record this device's
+  ///   identifier; nothing is pushed then.
   public func startSyncing(with syncStore: any SyncStore) throws(PreferenceError) {
+    try startSyncing(with: syncStore, wallClock: .system)
+  }
+
+  /// Starts syncing, reading the time from `wallClock`, and pulling periodically unless
+  /// `pullsAutomatically` is `false` (then only ``exchange()`` calls do).
+  func startSyncing(
+    with syncStore: any SyncStore, wallClock: WallClock, pullsAutomatically: Bool = true
+  ) throws(PreferenceError) {
     for cell in cells where cell.declaration.isSynced {
       if cell.key.utf8.count > syncStore.limits.maximumKeyLength {
         throw syncStore.limits.keyTooLong(cell.key)
       }
     }
-    stopSyncing()
-    let session = SyncSession(store: syncStore) { [weak self] reconcile in
-      self?.exchange(initial: reconcile)
+    let clock = HybridLogicalClock(device: try deviceID(), wallClock: wallClock)
+    let session = SyncSession(
+      store: syncStore, clock: clock, pullsAutomatically: pullsAutomatically
+    ) { [weak self] in
+      self?.exchange()
     }
-    lock.withLock { syncSession = session }
-    exchange(initial: true)
+    // Swapped in one step, so that of any number of threads starting and stopping at once,
+    // each session is either the current one or stopped by the thread that replaced it.
+    let previous = lock.withLock {
+      defer { syncSession = session }
+      return syncSession
+    }
+    previous?.stop()
+    exchange()
   }
 
   /// Stops syncing. Values already pulled stay; nothing more is pushed or pulled.
@@ -49,98 +76,144 @@ extension Preferences {
     session?.stop()
   }
 
-  /// Why the most recent pushes or pulls failed: a synced value over a limit of the sync store,
-  /// or a store that could not be reached. Failed pushes are retried by the next
-  /// ``writePreferences()``; the list empties when they succeed.
+  /// Why the most recent pushes or pulls failed, one error per key involved: a synced value
+  /// over a limit of the sync store, or a store that could not be reached; and what the store
+  /// reported about itself (no account, a quota exceeded). Failed pushes are retried by the
+  /// next exchange; the list empties when they succeed.
   public var syncErrors: [PreferenceError] {
     lock.withLock { syncSession }?.syncErrors ?? []
   }
 
-  /// Pulls what other machines changed and, on the first exchange, pushes what only this
-  /// machine has or changed last.
-  func exchange(initial: Bool) {
+  /// This device's identifier, read from the local store, or created and saved there.
+  private func deviceID() throws(PreferenceError) -> String {
+    do {
+      if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
+      var id = UUID().uuidString.lowercased()
+      guard let file = store as? FileStore else {
+        try store.apply([ReservedKey.deviceID: .string(id)])
+        return id
+      }
+      // Under the file lock, so that two processes starting at once agree on one identifier.
+      try file.update { values in
+        if case .string(let existing)? = values[ReservedKey.deviceID] {
+          id = existing
+        } else {
+          values[ReservedKey.deviceID] = .string(id)
+        }
+      }
+      return id
+    } catch {
+      throw PreferenceError(error, kind: .writeFailed)
+    }
+  }
+
+  /// Reconciles every synced key that holds no unsaved assignment with the sync store: turns
+  /// local changes made while not syncing into changes now, pulls newer entries and pushes
+  /// this device's entries the store lacks.
+  func exchange() {
     writeLock.withLock {
       guard let session = lock.withLock({ syncSession }) else { return }
+      let synced = cells.filter(\.declaration.isSynced)
+      let keys = lock.withLock { synced.filter { !$0.isDirty }.map(\.key) }
       let remote: [String: SyncEntry]
+      var records: [String: SyncEntry] = [:]
       do {
         remote = try session.store.allEntries()
+        let stored = try store.values(forKeys: keys + keys.map(ReservedKey.syncRecord))
+        for entry in remote.values { session.clock.observe(entry.timestamp) }
+        records = Self.syncRecords(in: stored, keys: keys)
+        for record in records.values { session.clock.observe(record.timestamp) }
+        var changedHere: [String: SyncEntry] = [:]
+        for key in keys {
+          let value = stored[key]
+          let isChange =
+            records[key].map { $0.value != value } ?? (value != nil && remote[key] == nil)
+          if isChange { changedHere[key] = session.stamp(value) }
+        }
+        records.merge(try saveRecords(changedHere, withValues: false)) { $1 }
       } catch {
         session.recordPullFailure(error)
         return
       }
-      let synced = cells.filter(\.declaration.isSynced)
-      let (stamps, states) = lock.withLock {
-        (syncTimestamps, synced.map { (cell: $0, isDirty: $0.isDirty, isSet: $0.isExplicit) })
-      }
       var pulls: [String: SyncEntry] = [:]
-      var pushes: [any AnyPreferenceCell] = []
-      for state in states where !state.isDirty {
-        let key = state.cell.key
-        let local = stamps[key]
-        switch remote[key] {
-        case .some(let entry) where local == nil && !state.isSet:
+      var pushes: [String: SyncEntry] = [:]
+      for key in keys {
+        if let entry = remote[key], entry.isNewer(than: records[key]) {
           pulls[key] = entry
-        case .some(let entry) where entry.modified > (local ?? .distantPast):
-          pulls[key] = entry
-        case .some(let entry) where initial && (local ?? .distantPast) > entry.modified:
-          pushes.append(state.cell)
-        case .none where initial && (state.isSet || local != nil):
-          pushes.append(state.cell)
-        default:
-          break
+        } else if let record = records[key], record.isNewer(than: remote[key]) {
+          pushes[key] = record
         }
       }
-      if !pulls.isEmpty { install(pulls, into: synced, stamps: stamps, session: session) }
-      if !pushes.isEmpty { pushCurrentValues(of: pushes, stamps: stamps, session: session) }
+      if !pulls.isEmpty { install(pulls, into: synced, session: session) }
+      session.push(pushes)
     }
   }
 
   /// Saves pulled entries to the local store, then installs and announces them.
   private func install(
-    _ pulls: [String: SyncEntry], into synced: [any AnyPreferenceCell], stamps: [String: Date],
-    session: SyncSession
+    _ pulls: [String: SyncEntry], into synced: [any AnyPreferenceCell], session: SyncSession
   ) {
-    var newStamps = stamps
-    var changes: [String: PropertyListValue?] = [:]
-    for (key, entry) in pulls {
-      changes[key] = .some(entry.value)
-      newStamps[key] = entry.modified
-    }
-    changes[ReservedKey.syncTimestamps] = .dictionary(newStamps.mapValues { .date($0) })
+    let saved: [String: SyncEntry]
     do {
-      try store.apply(changes)
+      saved = try saveRecords(pulls, withValues: true)
     } catch {
       session.recordPullFailure(error)
       return
     }
     let loads = synced.compactMap { cell in
-      pulls[cell.key].map {
+      saved[cell.key].map {
         cell.prepareLoad($0.value, lock: lock, keepingDirtyValue: true, comparing: true)
       }
     }
-    lock.withLock { syncTimestamps = newStamps }
     apply(loads, origin: .external)
   }
 
-  /// Pushes the current values of `cells`, stamped with when they last changed here.
-  private func pushCurrentValues(
-    of cells: [any AnyPreferenceCell], stamps: [String: Date], session: SyncSession
-  ) {
-    let writes = lock.withLock { cells.map { $0.pendingWrite() } }
-    var entries: [String: SyncEntry] = [:]
-    for write in writes {
-      let key = write.cell.key
-      guard let value = try? write.encode() else { continue }
-      entries[key] = SyncEntry(value: value, modified: stamps[key] ?? Date())
+  /// Saves `entries` as the records of the keys' last changes, and their values too when
+  /// `withValues`, keeping each key's record only where it is newer than the one the store
+  /// holds by then: under the file lock for a ``FileStore``, so that processes sharing it
+  /// merge their records key by key.
+  ///
+  /// - Returns: The entries saved.
+  private func saveRecords(
+    _ entries: [String: SyncEntry], withValues: Bool
+  ) throws -> [String: SyncEntry] {
+    guard !entries.isEmpty else { return [:] }
+    func merge(into values: inout [String: PropertyListValue]) -> [String: SyncEntry] {
+      let current = Self.syncRecords(in: values, keys: Array(entries.keys))
+      let newer = entries.filter { $0.value.isNewer(than: current[$0.key]) }
+      for (key, entry) in newer {
+        values[ReservedKey.syncRecord(key)] = entry.propertyListValue
+        if withValues { values[key] = entry.value }
+      }
+      return newer
     }
-    session.push(entries)
+    if let file = store as? FileStore {
+      var saved: [String: SyncEntry] = [:]
+      try file.update { saved = merge(into: &$0) }
+      return saved
+    }
+    var values = try store.values(
+      forKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] })
+    let saved = merge(into: &values)
+    var changes: [String: PropertyListValue?] = [:]
+    for key in saved.keys {
+      changes[ReservedKey.syncRecord(key)] = .some(values[ReservedKey.syncRecord(key)])
+      if withValues { changes[key] = .some(values[key]) }
+    }
+    try store.apply(changes)
+    return saved
   }
 
-  /// Reads the local modification times of synced keys from a store's values.
-  static func syncTimestamps(in stored: [String: PropertyListValue]) -> [String: Date] {
-    guard case .dictionary(let entries)? = stored[ReservedKey.syncTimestamps] else { return [:] }
-    return entries.compactMapValues {
-      if case .date(let date) = $0 { date } else { nil }
+  /// The records of `keys` among a store's values.
+  static func syncRecords(
+    in stored: [String: PropertyListValue], keys: [String]
+  ) -> [String: SyncEntry] {
+    var records: [String: SyncEntry] = [:]
+    for key in keys {
+      if let stored = stored[ReservedKey.syncRecord(key)] {
+        records[key] = try? SyncEntry(propertyListValue: stored, key: key)
+      }
     }
+    return records
   }
 }

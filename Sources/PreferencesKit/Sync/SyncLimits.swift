@@ -50,6 +50,20 @@ public struct SyncLimits: Sendable, Hashable {
     }
   }
 
+  /// The entries of `entries` that are newer than those in `existing`, which a store then
+  /// writes: the one newer-wins merge every sync store applies.
+  ///
+  /// - Throws: The first limit that storing them would break; nothing may be stored then.
+  func admit(
+    _ entries: [String: SyncEntry], over existing: [String: SyncEntry]
+  ) throws(PreferenceError) -> [String: SyncEntry] {
+    let winners = entries.filter { key, entry in entry.isNewer(than: existing[key]) }
+    if let violation = violations(storing: winners, over: existing).first {
+      throw violation
+    }
+    return winners
+  }
+
   /// The errors that storing `entries` over `existing` would cause, one per broken limit.
   func violations(
     storing entries: [String: SyncEntry], over existing: [String: SyncEntry]

@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
 
-/// The state of syncing one ``Preferences`` instance with one ``SyncStore``: the pushes still
-/// owed, the errors to report, and what pulls changes from other machines.
+/// The state of syncing one ``Preferences`` instance with one ``SyncStore``: the clock that
+/// stamps this device's changes, the pushes still owed, the errors to report, and what pulls
+/// changes from other machines.
 ///
-/// `@unchecked Sendable`: `pending` and `errors` are guarded by `lock`; the other properties
-/// are constants, and a dispatch source may be cancelled from any thread.
+/// `@unchecked Sendable`: `pending`, `errors`, `reported` and `stopObserving` are guarded by
+/// `lock`; the other properties are constants, and a dispatch source may be cancelled from
+/// any thread.
 final class SyncSession: @unchecked Sendable {
   /// How often a sync store that cannot report its changes is checked.
   static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
@@ -14,27 +16,50 @@ final class SyncSession: @unchecked Sendable {
 
   /// The store shared with other machines.
   let store: any SyncStore
+  /// Stamps this device's changes.
+  let clock: HybridLogicalClock
   private let lock = Lock()
-  /// Entries that could not be pushed yet, retried on the next write. Guarded by `lock`.
+  /// Entries that could not be pushed yet, retried on the next exchange. Guarded by `lock`.
   private var pending: [String: SyncEntry] = [:]
   /// Why the last pushes or pulls failed. Guarded by `lock`.
   private var errors: [PreferenceError] = []
+  /// What the store reported about itself, until the account changes. Guarded by `lock`.
+  private var reported: [PreferenceError] = []
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
-  private let timer: any DispatchSourceTimer
+  private let timer: (any DispatchSourceTimer)?
   private var stopObserving: (@Sendable () -> Void)?
 
-  /// Starts a session that calls `exchange` with `false` to pull changes, periodically and
-  /// whenever the store reports a change, and with `true` to reconcile every key again when
-  /// the store asks for it.
-  init(store: any SyncStore, exchange: @escaping @Sendable (_ reconcile: Bool) -> Void) {
+  /// Starts a session that calls `exchange` periodically and whenever the store reports a
+  /// change, unless `pullsAutomatically` is `false` (then only the owner exchanges, as the
+  /// simulation tests do).
+  init(
+    store: any SyncStore, clock: HybridLogicalClock, pullsAutomatically: Bool = true,
+    exchange: @escaping @Sendable () -> Void
+  ) {
     self.store = store
-    timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.setEventHandler { exchange(false) }
+    self.clock = clock
+    guard pullsAutomatically else {
+      timer = nil
+      return
+    }
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    self.timer = timer
+    timer.setEventHandler(handler: exchange)
     let stop = store.observeChanges { [weak self, queue] event in
       switch event {
-      case .changed: queue.async { exchange(false) }
-      case .initialSync, .accountChanged: queue.async { exchange(true) }
-      case .quotaViolation: self?.recordQuotaViolation()
+      case .changed:
+        queue.async(execute: exchange)
+      case .initialSync, .accountChanged:
+        self?.lock.withLock { self?.reported = [] }
+        queue.async(execute: exchange)
+      case .quotaViolation:
+        self?.report(
+          PreferenceError(
+            .syncLimitExceeded,
+            expected: "at most \(store.limits.maximumTotalSize) bytes in total",
+            reason: "the sync store reports that a write went over its quota"))
+      case .unavailable(let error):
+        self?.report(error)
       }
     }
     lock.withLock { stopObserving = stop }
@@ -46,73 +71,66 @@ final class SyncSession: @unchecked Sendable {
   /// Stops pulling. The session cannot be restarted.
   func stop() {
     lock.withLock { stopObserving }?()
-    timer.cancel()
+    timer?.cancel()
   }
 
-  /// Why the last pushes or pulls failed, oldest first.
+  /// What the store reported about itself, then why the last pushes or pulls failed.
   var syncErrors: [PreferenceError] {
-    lock.withLock { errors }
+    lock.withLock { reported + errors }
   }
 
-  /// Whether some entries still wait to be pushed.
-  var hasPendingPushes: Bool {
-    lock.withLock { !pending.isEmpty }
+  /// An entry for a change made on this device now.
+  func stamp(_ value: PropertyListValue?) -> SyncEntry {
+    SyncEntry(value: value, timestamp: clock.tick())
   }
 
-  /// Records the store's report that a write went over its quota.
-  private func recordQuotaViolation() {
-    let error = PreferenceError(
-      .syncLimitExceeded, expected: "at most \(store.limits.maximumTotalSize) bytes in total",
-      reason: "the sync store reports that a write went over its quota")
-    lock.withLock { errors.append(error) }
+  private func report(_ error: PreferenceError) {
+    lock.withLock { reported.append(error) }
   }
 
-  /// Records a failed pull.
+  /// Records that the store could not be read: one error for each key still waiting to be
+  /// pushed, or one without a key when none is.
   func recordPullFailure(_ error: any Error) {
-    let error = PreferenceError(error, kind: .syncFailed)
-    lock.withLock { errors = [error] }
+    lock.withLock {
+      let keys = pending.keys.sorted()
+      let named: [String?] = keys.isEmpty ? [nil] : keys
+      errors = named.map { Self.failure(error, key: $0) }
+    }
   }
 
   /// Pushes `entries` and any still pending, refusing before sending any that would break the
-  /// store's limits. What is refused or fails stays pending and is listed in ``syncErrors``.
+  /// store's limits. What is refused or fails stays pending and is listed in ``syncErrors``,
+  /// one error per key.
   func push(_ entries: [String: SyncEntry]) {
-    let attempt = lock.withLock { pending.merging(entries) { $1 } }
-    guard !attempt.isEmpty else { return }
-    let existing: [String: SyncEntry]
-    do {
-      existing = try store.allEntries()
-    } catch {
-      fail(attempt, errors: [PreferenceError(error, kind: .syncFailed)])
-      return
+    let attempt = lock.withLock {
+      pending.merging(entries) { old, new in new.isNewer(than: old) ? new : old }
     }
-    let limits = store.limits
+    guard !attempt.isEmpty else { return }
     var refused: [PreferenceError] = []
     var sendable: [String: SyncEntry] = [:]
-    for (key, entry) in attempt {
-      let violations = limits.violations(storing: [key: entry], over: [:])
+    for (key, entry) in attempt.sorted(by: { $0.key < $1.key }) {
+      let violations = store.limits.violations(storing: [key: entry], over: [:])
       if violations.isEmpty { sendable[key] = entry } else { refused += violations }
     }
-    let overall = limits.violations(storing: sendable, over: existing)
-    if !overall.isEmpty {
-      fail(attempt, errors: refused + overall)
-      return
-    }
+    var failures: [PreferenceError] = []
     do {
-      try store.apply(sendable)
+      try store.apply(sendable, from: clock.device)
+    } catch let error as PreferenceError where error.kind == .syncLimitExceeded {
+      failures = [error]
     } catch {
-      fail(attempt, errors: refused + [PreferenceError(error, kind: .syncFailed)])
-      return
+      failures = sendable.keys.sorted().map { Self.failure(error, key: $0) }
     }
     lock.withLock {
-      pending = attempt.filter { sendable[$0.key] == nil }
-      errors = refused
+      pending = failures.isEmpty ? attempt.filter { sendable[$0.key] == nil } : attempt
+      errors = refused + failures
     }
   }
 
-  private func fail(_ entries: [String: SyncEntry], errors newErrors: [PreferenceError]) {
-    lock.withLock {
-      pending = entries
-      errors = newErrors
-    }
+  /// `error` as a sync failure that names `key`.
+  private static func failure(_ error: any Error, key: String?) -> PreferenceError {
+    var failure = PreferenceError(error, kind: .syncFailed)
+    failure.kind = .syncFailed
+    failure.key = failure.key ?? key
+    return failure
   }
 }

@@ -3,24 +3,32 @@ import Foundation
 /// A key-value store shared between machines, modeled on `NSUbiquitousKeyValueStore`, through
 /// which ``Preferences`` syncs the properties declared `@Preference(synced: true)`.
 ///
-/// Each key carries its own modification time, so that conflicts are decided key by key: the
-/// newer change wins. The package provides ``FileSyncStore``, for a folder that a sync tool
-/// keeps in step between machines, and ``InMemorySyncStore``, for tests.
+/// Each key carries the ``SyncTimestamp`` of its last change, so that conflicts are decided key
+/// by key: the change later in the timestamps' total order wins, on every machine alike. The
+/// package provides ``FileSyncStore``, for a folder that a sync tool keeps in step between
+/// machines, ``InMemorySyncStore``, for tests, and `UbiquitousSyncStore` on Apple platforms.
+///
+/// A store keeps, for each key, whichever entry is newer. The test suite's
+/// `SyncStoreConformance` checker states the whole contract; run it on a store of your own.
 public protocol SyncStore: AnyObject, Sendable {
   /// The limits this store enforces, checked before every push.
   var limits: SyncLimits { get }
 
-  /// Every entry in the store.
+  /// The newest entry of every key in the store.
   ///
-  /// - Throws: A ``PreferenceError`` when the store cannot be read.
+  /// - Throws: A ``PreferenceError`` when the store cannot be reached.
   func allEntries() throws -> [String: SyncEntry]
 
   /// Stores the entries, key by key, keeping for each key whichever entry is newer: the one
   /// given or the one already stored.
   ///
+  /// - Parameters:
+  ///   - entries: The entries to store.
+  ///   - device: The identifier of the device pushing them. A store that keeps one file per
+  ///     device, like ``FileSyncStore``, writes them to that device's file; others ignore it.
   /// - Throws: A ``PreferenceError`` when the store cannot be written or an entry would break
   ///   one of its ``limits``; nothing is stored then.
-  func apply(_ entries: [String: SyncEntry]) throws
+  func apply(_ entries: [String: SyncEntry], from device: String) throws
 
   /// Starts reporting what happens to the store elsewhere, on any thread, until the returned
   /// function is called.
@@ -47,6 +55,9 @@ public enum SyncStoreEvent: Sendable, Hashable {
   case accountChanged
   /// The store refused a write as over its quota: reported in ``Preferences/syncErrors``.
   case quotaViolation
+  /// The store cannot sync, for the reason given (no account, a missing entitlement):
+  /// reported in ``Preferences/syncErrors`` until the account changes.
+  case unavailable(PreferenceError)
 }
 
 extension SyncStore {
@@ -58,29 +69,36 @@ extension SyncStore {
   }
 }
 
-/// One synced key's value and when it was last changed.
+/// One synced key's value and the timestamp of the change that gave it.
 public struct SyncEntry: Sendable, Hashable {
-  /// The value, or `nil` when the key was removed (reset to its default).
+  /// The value, or `nil` when the key was removed (reset to its default): a removal travels
+  /// and wins like any other change.
   public var value: PropertyListValue?
-  /// When the value was changed, on the machine that changed it.
-  public var modified: Date
+  /// Where the change falls in the total order of changes.
+  public var timestamp: SyncTimestamp
 
   /// Creates an entry.
   ///
   /// - Parameters:
   ///   - value: The value, or `nil` for a removed key.
-  ///   - modified: When the value was changed.
-  public init(value: PropertyListValue?, modified: Date) {
+  ///   - timestamp: When, in the total order, the value was changed.
+  public init(value: PropertyListValue?, timestamp: SyncTimestamp) {
     self.value = value
-    self.modified = modified
+    self.timestamp = timestamp
+  }
+
+  /// Whether this entry comes after `other` in the order; every entry comes after `nil`.
+  func isNewer(than other: SyncEntry?) -> Bool {
+    other.map { timestamp > $0.timestamp } ?? true
   }
 }
 
 extension SyncEntry {
-  /// The entry as a property-list dictionary: `{"value": ..., "modified": date}`, without
-  /// `"value"` for a removed key.
+  /// The entry as a property-list dictionary, `{"changed": "<timestamp>", "value": ...}`,
+  /// without `"value"` for a removed key. The timestamp is a string, so that every file format
+  /// keeps it whole (an XML property list keeps dates only to the second).
   var propertyListValue: PropertyListValue {
-    var fields: [String: PropertyListValue] = ["modified": .date(modified)]
+    var fields: [String: PropertyListValue] = ["changed": .string(timestamp.description)]
     fields["value"] = value
     return .dictionary(fields)
   }
@@ -88,12 +106,30 @@ extension SyncEntry {
   /// Reads the form that ``propertyListValue`` writes.
   init(propertyListValue: PropertyListValue, key: String) throws(PreferenceError) {
     guard case .dictionary(let fields) = propertyListValue,
-      case .date(let modified)? = fields["modified"]
+      case .string(let text)? = fields["changed"], let timestamp = SyncTimestamp(text)
     else {
       throw PreferenceError(
-        .typeMismatch, key: key, expected: "a dictionary with a \"modified\" date",
+        .typeMismatch, key: key, expected: "a dictionary with a \"changed\" timestamp",
         found: propertyListValue.description)
     }
-    self.init(value: fields["value"], modified: modified)
+    self.init(value: fields["value"], timestamp: timestamp)
+  }
+
+  /// The entries among `values`, leaving out values that are not entries.
+  static func entries(in values: [String: PropertyListValue]) -> [String: SyncEntry] {
+    var entries: [String: SyncEntry] = [:]
+    for (key, value) in values {
+      if let entry = try? SyncEntry(propertyListValue: value, key: key) { entries[key] = entry }
+    }
+    return entries
+  }
+
+  /// The newest entry of each key across `sources`: the one merge every store uses to read.
+  static func newest(of sources: some Sequence<[String: SyncEntry]>) -> [String: SyncEntry] {
+    var merged: [String: SyncEntry] = [:]
+    for source in sources {
+      merged.merge(source) { old, new in new.isNewer(than: old) ? new : old }
+    }
+    return merged
   }
 }

@@ -4,83 +4,87 @@
   /// A sync store backed by the iCloud key-value store, `NSUbiquitousKeyValueStore`, on Apple
   /// platforms.
   ///
-  /// Each synced key holds a dictionary with its value and modification time. The store reads
-  /// the reason of each external-change notification and acts on it: a server change is
-  /// pulled, an initial sync or an account change reconciles every key again, and a quota
-  /// violation is listed in ``Preferences/syncErrors``. The iCloud limits are checked before
-  /// every write.
+  /// Each synced key holds its value and ``SyncTimestamp``. When syncing starts, the store
+  /// checks that an iCloud account is signed in and synchronizes once, listing either failure
+  /// in ``Preferences/syncErrors``; it synchronizes again when the app returns to the
+  /// foreground, never on every push, as Apple advises. It acts on the reason of each
+  /// external-change notification: a server change is pulled, an initial sync or an account
+  /// change reconciles every key again, and a quota violation is listed in
+  /// ``Preferences/syncErrors``. The iCloud limits are checked before every write.
   ///
   /// ```swift
   /// try prefs.startSyncing(with: UbiquitousSyncStore())
   /// ```
   ///
-  /// The app needs the iCloud key-value storage entitlement.
-  ///
-  /// `@unchecked Sendable`: `NSUbiquitousKeyValueStore` is documented as thread-safe, though it
-  /// is not declared `Sendable`; writes are serialized by `lock`.
-  public final class UbiquitousSyncStore: SyncStore, @unchecked Sendable {
-    /// The iCloud key-value store this store reads and writes.
-    public let keyValueStore: NSUbiquitousKeyValueStore
-    /// The iCloud key-value store's limits.
-    public let limits: SyncLimits = .iCloud
-    private let lock = Lock()
+  /// The app needs the iCloud key-value storage entitlement. All of the logic is in an
+  /// internal type tested on Linux; this class only connects it to the real store.
+  public final class UbiquitousSyncStore: SyncStore {
+    private let base: KeyValueSyncStore
 
     /// Creates a store over an iCloud key-value store.
     ///
     /// - Parameter keyValueStore: The store; the app's default one unless given.
     public init(keyValueStore: NSUbiquitousKeyValueStore = .default) {
-      self.keyValueStore = keyValueStore
+      base = KeyValueSyncStore(keyValueStore: keyValueStore) {
+        FileManager.default.ubiquityIdentityToken != nil
+      }
     }
+
+    /// The iCloud key-value store's limits.
+    public var limits: SyncLimits { base.limits }
 
     /// Every synced entry. Keys whose value is not an entry are left out.
     public func allEntries() throws -> [String: SyncEntry] {
-      var entries: [String: SyncEntry] = [:]
-      for (key, object) in keyValueStore.dictionaryRepresentation {
-        guard let value = try? PropertyListValue(foundationObject: object),
-          let entry = try? SyncEntry(propertyListValue: value, key: key)
-        else { continue }
-        entries[key] = entry
-      }
-      return entries
+      base.allEntries()
     }
 
-    /// Stores each entry that is newer than the one stored, unless that would break a limit;
-    /// nothing is stored then.
-    public func apply(_ entries: [String: SyncEntry]) throws {
-      try lock.withLock { () throws -> Void in
-        let existing = try allEntries()
-        let winners = entries.filter { key, entry in
-          existing[key].map { entry.modified > $0.modified } ?? true
-        }
-        if let violation = limits.violations(storing: winners, over: existing).first {
-          throw violation
-        }
-        for (key, entry) in winners {
-          keyValueStore.set(entry.propertyListValue.foundationObject, forKey: key)
-        }
-        _ = keyValueStore.synchronize()
-      }
+    /// Stores each entry that is newer than the one stored, unless that would break a limit.
+    public func apply(_ entries: [String: SyncEntry], from device: String) throws {
+      try base.apply(entries, from: device)
     }
 
-    /// Reports the store's external-change notifications by their reason.
+    /// Reports the account's absence, a failed synchronization and each external change.
     public func observeChanges(
       _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
     ) -> (@Sendable () -> Void)? {
-      let token = NotificationCenter.default.addObserver(
-        forName: NSUbiquitousKeyValueStore.didChangeExternallyNotification,
-        object: keyValueStore, queue: nil
-      ) { notification in
-        let reason = notification.userInfo?[NSUbiquitousKeyValueStoreChangeReasonKey] as? Int
-        switch reason {
-        case .some(NSUbiquitousKeyValueStoreInitialSyncChange): handler(.initialSync)
-        case .some(NSUbiquitousKeyValueStoreAccountChange): handler(.accountChanged)
-        case .some(NSUbiquitousKeyValueStoreQuotaViolationChange): handler(.quotaViolation)
-        default: handler(.changed)
+      base.observeChanges(handler)
+    }
+  }
+
+  extension NSUbiquitousKeyValueStore: UbiquitousKeyValueStoring {
+    func observe(
+      changed: @escaping @Sendable (KeyValueStoreChange) -> Void,
+      resumed: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void {
+      let center = NotificationCenter.default
+      // https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/didchangeexternallynotification
+      var tokens = [
+        center.addObserver(
+          forName: NSUbiquitousKeyValueStore.didChangeExternallyNotification, object: self,
+          queue: nil
+        ) { notification in
+          switch notification.userInfo?[NSUbiquitousKeyValueStoreChangeReasonKey] as? Int {
+          case .some(NSUbiquitousKeyValueStoreInitialSyncChange): changed(.initialSync)
+          case .some(NSUbiquitousKeyValueStoreQuotaViolationChange): changed(.quotaViolation)
+          case .some(NSUbiquitousKeyValueStoreAccountChange): changed(.accountChange)
+          default: changed(.server)
+          }
         }
+      ]
+      // The foreground notifications of UIKit and AppKit, by name, so that Foundation alone
+      // is imported.
+      for name in [
+        "UIApplicationWillEnterForegroundNotification", "NSApplicationDidBecomeActiveNotification",
+      ] {
+        tokens.append(
+          center.addObserver(forName: Notification.Name(name), object: nil, queue: nil) { _ in
+            resumed()
+          })
       }
-      _ = keyValueStore.synchronize()
-      let observer = UncheckedSendable(token)
-      return { NotificationCenter.default.removeObserver(observer.value) }
+      let observers = UncheckedSendable(tokens)
+      return {
+        for token in observers.value { NotificationCenter.default.removeObserver(token) }
+      }
     }
   }
 #endif
