@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -11,8 +11,9 @@ let package = Package(
     .executable(name: "prefs", targets: ["prefs"]),
   ],
   targets: [
-    // The library: the toolchain alone, no dependencies.
-    .target(name: "PreferencesKit"),
+    // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
+    // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
+    .target(name: "PreferencesKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
 
     // The `prefs` command-line tool, modeled on macOS `defaults`.
     .executableTarget(name: "prefs", dependencies: ["PreferencesKit"]),

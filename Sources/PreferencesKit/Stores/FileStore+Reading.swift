@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 extension FileStore {
   /// The file's values, from the cached snapshot when the file has not changed since.
   ///
@@ -13,15 +7,14 @@ extension FileStore {
   /// the old file or the new one, complete.
   func currentValues(atPath path: String) throws -> [String: PropertyListValue] {
     try snapshotLock.withLock { () throws -> [String: PropertyListValue] in
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        let code = errno
-        if code == ENOENT {
-          snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
-          return [:]
-        }
-        throw PreferenceError(
-          .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(code))")
+      let status: FileStatus
+      do throws(SystemError) {
+        status = try Syscalls.status(atPath: path)
+      } catch where error == .noSuchFile {
+        snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
+        return [:]
+      } catch {
+        throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
       if let snapshot, snapshot.identity == FileIdentity(status) {
         return snapshot.values
@@ -34,24 +27,26 @@ extension FileStore {
 
   /// Opens, checks the size of, reads and parses the file.
   private func readSnapshot(atPath path: String) throws -> FileSnapshot {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return FileSnapshot(identity: nil, values: [:], descriptor: -1) }
-      throw PreferenceError(
-        .readFailed, file: url, reason: "cannot open the file: \(SystemError.message(code))")
+    let descriptor: Int32
+    do throws(SystemError) {
+      descriptor = try Syscalls.openFile(path, for: .reading)
+    } catch where error == .noSuchFile {
+      return FileSnapshot(identity: nil, values: [:], descriptor: -1)
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: "cannot open the file: \(error.message)")
     }
     var keepOpen = false
-    defer { if !keepOpen { close(descriptor) } }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw PreferenceError(
-        .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(errno))")
+    defer { if !keepOpen { Syscalls.closeFile(descriptor) } }
+    let status: FileStatus
+    do throws(SystemError) {
+      status = try Syscalls.status(of: descriptor)
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
     }
-    if (status.st_mode & S_IFMT) != S_IFREG {
+    if status.kind != .regularFile {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
     }
-    let size = Int64(status.st_size)
+    let size = status.size
     if size > Int64(maximumFileSize) {
       throw tooLarge(size: size)
     }
@@ -76,13 +71,19 @@ extension FileStore {
         if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
         bytes.append(contentsOf: repeatElement(0, count: max(4096, count / 2)))
       }
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      let attempt = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) -> Int in
+          try Syscalls.readBytes(
+            descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+        }
       }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw PreferenceError(
-          .readFailed, file: url, reason: "cannot read the file: \(SystemError.message(errno))")
+      let result: Int
+      do throws(SystemError) {
+        result = try attempt.get()
+      } catch where error == .interrupted {
+        continue
+      } catch {
+        throw PreferenceError(.readFailed, file: url, reason: "cannot read the file: \(error.message)")
       }
       if result == 0 { break }
       count += result
