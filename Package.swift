@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -12,8 +12,9 @@ let package = Package(
     .executable(name: "prefs", targets: ["prefs"]),
   ],
   targets: [
-    // The library: the toolchain alone, no dependencies.
-    .target(name: "PreferencesKit"),
+    // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
+    // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
+    .target(name: "PreferencesKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),

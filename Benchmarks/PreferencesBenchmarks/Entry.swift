@@ -25,9 +25,11 @@ enum PreferencesBenchmarks {
       return
     }
     guard let scratch else { return }
-    if !scratch.isUsedByUserDefaults() {
-      throw BenchmarkError("UserDefaults ignores XDG_CONFIG_HOME; stopping to spare the user's")
-    }
+    #if os(Linux)
+      if !scratch.isUsedByUserDefaults() {
+        throw BenchmarkError("UserDefaults ignores XDG_CONFIG_HOME; stopping to spare the user's")
+      }
+    #endif
 
     let json = arguments.contains("--json")
     var report = Report()

@@ -120,7 +120,8 @@ struct Scratch {
   /// Foundation on Linux keeps UserDefaults suites under `XDG_CONFIG_HOME`, but
   /// CoreFoundation copies the environment when it loads, before `main` runs: a `setenv` in
   /// `main` comes too late. So the first process sets the variables and replaces itself with
-  /// `execv`; the second finds them. Nothing of Foundation runs before the restart.
+  /// `execv`; the second finds them. Nothing of Foundation runs before the restart. On Apple
+  /// platforms there is no restart.
   init() throws {
     if let path = getenv(Self.variable).map({ String(cString: $0) }) {
       url = URL(fileURLWithPath: path, isDirectory: true)
@@ -133,10 +134,19 @@ struct Scratch {
     guard created else { throw BenchmarkError("mkdtemp failed") }
     let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     setenv(Self.variable, path, 1)
-    setenv("XDG_CONFIG_HOME", path + "/config", 1)
-    let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
-    execv("/proc/self/exe", arguments)
-    throw BenchmarkError("could not restart with XDG_CONFIG_HOME set")
+    #if os(Linux)
+      setenv("XDG_CONFIG_HOME", path + "/config", 1)
+      let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+      execv("/proc/self/exe", arguments)
+      throw BenchmarkError("could not restart with XDG_CONFIG_HOME set")
+    #else
+      // Apple's UserDefaults keeps every suite in ~/Library/Preferences through cfprefsd,
+      // whatever the environment, so there is nothing to restart for: the benchmark's suites
+      // have names of their own and are removed at the end.
+      url = URL(fileURLWithPath: path, isDirectory: true)
+      try FileManager.default.createDirectory(
+        at: configuration, withIntermediateDirectories: true)
+    #endif
   }
 
   /// Where `XDG_CONFIG_HOME` points.

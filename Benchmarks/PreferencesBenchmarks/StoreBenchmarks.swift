@@ -22,6 +22,9 @@ enum StoreBenchmarks {
     guard let hundredFile = suiteFile(named: hundred.name, in: scratch) else {
       throw BenchmarkError("cannot find the file of UserDefaults suite \(hundred.name)")
     }
+    // The copies, removed below: on Apple platforms they sit in ~/Library/Preferences.
+    var copies: [URL] = []
+    defer { for copy in copies { try? FileManager.default.removeItem(at: copy) } }
     let coldSuite = { () throws -> String in
       // A suite this process has never opened, so UserDefaults reads it from disk.
       let name = "PreferencesBenchmarks.\(UUID().uuidString).cold"
@@ -30,6 +33,7 @@ enum StoreBenchmarks {
           hundredFile.lastPathComponent
             .replacingOccurrences(of: hundred.name, with: name))
       try FileManager.default.copyItem(at: hundredFile, to: copy)
+      copies.append(copy)
       return name
     }
     let firstRead = try measureEach(
@@ -89,13 +93,25 @@ enum StoreBenchmarks {
     return baselines
   }
 
-  /// The file in which Foundation keeps suite `name`, found by searching `scratch`.
+  /// The file in which Foundation keeps suite `name`: on Linux found by searching `scratch`;
+  /// on Apple platforms `~/Library/Preferences/<name>.plist`, which cfprefsd writes shortly
+  /// after `synchronize()`, so it is awaited for up to five seconds.
   static func suiteFile(named name: String, in scratch: Scratch) -> URL? {
-    let files = FileManager.default.enumerator(at: scratch.url, includingPropertiesForKeys: nil)
-    while let file = files?.nextObject() as? URL {
-      if file.lastPathComponent.hasPrefix(name) { return file }
-    }
-    return nil
+    #if canImport(Darwin)
+      let file = FileManager.default.homeDirectoryForCurrentUser
+        .appendingPathComponent("Library/Preferences/\(name).plist")
+      for _ in 0..<250 {
+        if FileManager.default.fileExists(atPath: file.path) { return file }
+        usleep(20_000)
+      }
+      return nil
+    #else
+      let files = FileManager.default.enumerator(at: scratch.url, includingPropertiesForKeys: nil)
+      while let file = files?.nextObject() as? URL {
+        if file.lastPathComponent.hasPrefix(name) { return file }
+      }
+      return nil
+    #endif
   }
 }
 

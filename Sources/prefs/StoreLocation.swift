@@ -11,9 +11,12 @@ enum StoreLocation: Equatable {
   /// Resolves a `STORE` argument that is not `--suite NAME`.
   ///
   /// A path (anything ending in `.plist` or `.json`, or containing a `/`) names that file,
-  /// relative to the current folder. Anything else is an app identifier, which names the file
-  /// that app's `FileStore.defaultURL(for:)` gives: on Linux
-  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`.
+  /// relative to the current folder. Anything else is an app identifier, which names where
+  /// that app's default store keeps its settings:
+  /// - on Apple platforms, the app's defaults domain, read and written through `UserDefaults`
+  ///   as `defaults` does (an app's `Preferences()` uses `UserDefaults.standard`);
+  /// - elsewhere, the file `FileStore.defaultURL(for:)` gives:
+  ///   `$XDG_CONFIG_HOME/<identifier>/preferences.plist`.
   ///
   /// - Parameter argument: The `STORE` argument, not empty.
   init(argument: String) {
@@ -21,7 +24,11 @@ enum StoreLocation: Equatable {
     if argument.contains("/") || lowercased.hasSuffix(".plist") || lowercased.hasSuffix(".json") {
       self = .file(URL(fileURLWithPath: argument).standardizedFileURL)
     } else {
-      self = .file(FileStore.defaultURL(for: argument))
+      #if canImport(Darwin)
+        self = .suite(argument)
+      #else
+        self = .file(FileStore.defaultURL(for: argument))
+      #endif
     }
   }
 

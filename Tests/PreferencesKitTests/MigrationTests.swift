@@ -251,19 +251,78 @@ struct SchemaTests {
   }
 
   @Test func theGeneratedSettingsBundleParsesAndListsEditablePreferences() throws {
-    let data = CaseIterablePreferences.schema.settingsBundleRootPlist()
-    let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
-    let root = try #require(plist as? [String: Any])
-    let specifiers = try #require(root["PreferenceSpecifiers"] as? [[String: Any]])
+    let specifiers = try Self.settingsSpecifiers(of: CaseIterablePreferences.schema)
     let byKey = Dictionary(
       uniqueKeysWithValues: specifiers.compactMap { spec in
         (spec["Key"] as? String).map { ($0, spec) }
       })
-    #expect(Set(byKey.keys) == ["name", "enabled", "size", "mode"])
+    // `size`, a number without cases, is left out: the Settings app would store it as text.
+    #expect(Set(byKey.keys) == ["name", "enabled", "mode"])
     #expect(byKey["enabled"]?["Type"] as? String == "PSToggleSwitchSpecifier")
     #expect(byKey["name"]?["Type"] as? String == "PSTextFieldSpecifier")
     #expect(byKey["mode"]?["Type"] as? String == "PSMultiValueSpecifier")
     #expect(byKey["mode"]?["Values"] as? [String] == ["fast", "careful"])
+  }
+
+  /// Checks every specifier against Apple's Settings Application Schema Reference: a known
+  /// type, its required keys, and values of the documented types and sets.
+  @Test(arguments: [CaseIterablePreferences.schema, AppPreferences.schema])
+  func theGeneratedSettingsBundleUsesOnlyDocumentedKeysAndValues(schema: PreferenceSchema) throws {
+    let required: [String: Set<String>] = [
+      "PSGroupSpecifier": ["Type"],
+      "PSTextFieldSpecifier": ["Type", "Key"],
+      "PSToggleSwitchSpecifier": ["Type", "Title", "Key", "DefaultValue"],
+      "PSMultiValueSpecifier": ["Type", "Title", "Key", "DefaultValue", "Values", "Titles"],
+    ]
+    let keyboards: Set = ["Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress"]
+    for spec in try Self.settingsSpecifiers(of: schema) {
+      let type = try #require(spec["Type"] as? String)
+      let keys = try #require(required[type], "undocumented specifier type \(type)")
+      #expect(keys.isSubset(of: Set(spec.keys)), "\(type) lacks \(keys.subtracting(spec.keys))")
+      switch type {
+      case "PSTextFieldSpecifier":
+        #expect(spec["DefaultValue"] == nil || spec["DefaultValue"] is String)
+        if let keyboard = spec["KeyboardType"] { #expect(keyboards.contains("\(keyboard)")) }
+      case "PSToggleSwitchSpecifier":
+        #expect(spec["DefaultValue"] is Bool)
+      case "PSMultiValueSpecifier":
+        let values = try #require(spec["Values"] as? [Any])
+        let titles = try #require(spec["Titles"] as? [String])
+        #expect(values.count == titles.count)
+      default:
+        break
+      }
+    }
+  }
+
+  /// Whatever the Settings app can store for a listed preference loads back into it.
+  @Test func whatTheSettingsAppStoresLoadsIntoEachListedPreference() throws {
+    let specifiers = try Self.settingsSpecifiers(of: CaseIterablePreferences.schema)
+    for spec in specifiers {
+      guard let key = spec["Key"] as? String, let type = spec["Type"] as? String else { continue }
+      let stored: [Any] =
+        switch type {
+        case "PSToggleSwitchSpecifier": [true, false]
+        case "PSTextFieldSpecifier": ["typed by the user", ""]
+        case "PSMultiValueSpecifier": (spec["Values"] as? [Any]) ?? []
+        default: []
+        }
+      for object in stored {
+        withTemporarySuite { name, defaults in
+          defaults.set(object, forKey: key)
+          let prefs = CaseIterablePreferences(store: UserDefaultsStore(suiteName: name))
+          #expect(prefs.loadErrors.isEmpty, "\(key) = \(object): \(prefs.loadErrors)")
+        }
+      }
+    }
+  }
+
+  static func settingsSpecifiers(of schema: PreferenceSchema) throws -> [[String: Any]] {
+    let data = schema.settingsBundleRootPlist()
+    let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+    let root = try #require(plist as? [String: Any])
+    #expect(root["StringsTable"] as? String == "Root")
+    return try #require(root["PreferenceSpecifiers"] as? [[String: Any]])
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-import PreferencesKit
 import Testing
+
+@testable import PreferencesKit
 
 /// One `write` type flag, the text given after it, what `read` prints and what is stored.
 struct TypeFlagCase: Sendable, CustomTestStringConvertible {
@@ -261,14 +262,20 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// An identifier names where that app's default store keeps its settings: its file on
+  /// Linux, its defaults domain on Apple platforms.
   @Test func anAppIdentifierNamesTheAppsDefaultStore() throws {
     try withDirectory { directory throws in
       let prefs = BuiltProgram.prefs(in: directory)
-      #expect(try prefs.run(["write", "com.example.app", "size", "-float", "14"]).status == 0)
-      let file = prefs.configurationFolder
-        .appendingPathComponent("com.example.app/preferences.plist")
-      #expect(try FileStore(url: file).allValues() == ["size": .double(14)])
-      #expect(try prefs.run(["read", "com.example.app", "size"]).output == "14.0\n")
+      let identifier = "com.example.PrefsToolTests.\(UUID().uuidString)"
+      let store: any PreferenceStore =
+        Platform.isApple
+        ? UserDefaultsStore(suiteName: identifier)
+        : FileStore(url: prefs.defaultURL(for: identifier))
+      defer { UserDefaults.standard.removePersistentDomain(forName: identifier) }
+      #expect(try prefs.run(["write", identifier, "size", "-float", "14"]).status == 0)
+      #expect(try store.allValues() == ["size": .double(14)])
+      #expect(try prefs.run(["read", identifier, "size"]).output == "14.0\n")
     }
   }
 

@@ -67,8 +67,7 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     try withDirectory { directory in
       let sample = BuiltProgram.sample(in: directory)
       let outcome = try sample.run([])
-      let file = sample.configurationFolder
-        .appendingPathComponent("com.example.PreferencesSample/preferences.plist")
+      let file = sample.defaultURL(for: "com.example.PreferencesSample")
       #expect(outcome.status == 0)
       #expect(outcome.output.contains("Settings are stored in \(file.path)\n"))
       #expect(try FileStore(url: file).value(forKey: "launchCount") == .integer(1))

@@ -66,4 +66,48 @@ struct UserDefaultsStoreTests {
       #expect(try store.allValues() == ["b": .date(Date(timeIntervalSince1970: 5))])
     }
   }
+
+  @Test func aFailedApplyLeavesTheDefaultsAsTheyWere() throws {
+    try withTemporarySuite { name, _ in
+      let defaults = try #require(UnsavableDefaults(suiteName: name))
+      defaults.set(1, forKey: "kept")
+      defaults.set("old", forKey: "changed")
+      let store = UserDefaultsStore(defaults: defaults, domainName: name)
+      let thrown = #expect(throws: PreferenceError.self) {
+        try store.apply(["changed": .string("new"), "added": .integer(2), "kept": nil])
+      }
+      #expect(thrown?.kind == .writeFailed)
+      #expect(defaults.object(forKey: "changed") as? String == "old")
+      #expect(defaults.object(forKey: "added") == nil)
+      #expect(defaults.object(forKey: "kept") as? Int == 1)
+      #expect(try store.allValues() == ["kept": .integer(1), "changed": .string("old")])
+    }
+  }
+
+  @Test func allValuesListsOnlyTheDomainNotRegisteredOrGlobalDefaults() throws {
+    try withTemporarySuite { name, defaults in
+      defaults.register(defaults: ["registered": 1])
+      let store = UserDefaultsStore(suiteName: name)
+      #expect(try store.allValues() == [:])
+      try store.apply(["own": .integer(2)])
+      #expect(try store.allValues() == ["own": .integer(2)])
+    }
+  }
+
+  @Test func theStandardDefaultsListTheAppsOwnDomain() throws {
+    let store = UserDefaultsStore(defaults: .standard)
+    #expect(store.domainName == UserDefaultsStore.standardDomainName)
+    let key = "UserDefaultsStoreTests.\(UUID().uuidString)"
+    defer { UserDefaults.standard.removeObject(forKey: key) }
+    UserDefaults.standard.register(defaults: [key + ".registered": 1])
+    try store.apply([key: .integer(7)])
+    let all = try store.allValues()
+    #expect(all[key] == .integer(7))
+    #expect(all[key + ".registered"] == nil)
+  }
+}
+
+/// Defaults whose `synchronize()` always fails, as it does on a full disk.
+private final class UnsavableDefaults: UserDefaults {
+  override func synchronize() -> Bool { false }
 }

@@ -24,9 +24,15 @@ extension PreferenceSchema {
   }
 
   /// A `Root.plist` for an iOS Settings bundle, listing each preference the Settings app can
-  /// edit: a text field for strings and numbers, a toggle for Booleans, and a multi-value list
-  /// for `CaseIterable` enums. Dates, data, arrays, dictionaries and `Codable` structures are
-  /// left out, as the Settings app has no control for them.
+  /// edit such that what it stores loads back into the preference: a text field for strings,
+  /// a toggle for Booleans, and a multi-value list for `CaseIterable` enums.
+  ///
+  /// Numbers without a list of cases are left out: the Settings app's text field stores what
+  /// the user types as a string, which a numeric preference refuses to load (and a slider needs
+  /// bounds the schema does not know). Dates, data, arrays, dictionaries and `Codable`
+  /// structures are left out too, as the Settings app has no control for them. The keys and
+  /// values follow Apple's Settings Application Schema Reference:
+  /// https://developer.apple.com/library/archive/documentation/PreferenceSettings/Conceptual/SettingsApplicationSchemaReference/Articles/PSTextFieldSpecifier.html
   ///
   /// ```swift
   /// try AppPreferences.schema.settingsBundleRootPlist()
@@ -43,30 +49,26 @@ extension PreferenceSchema {
     return Data((try? XMLPropertyListWriter.encode(document)) ?? [])
   }
 
-  /// The Settings-app control for one preference, or `nil` when there is none.
+  /// The Settings-app control for one preference, or `nil` when there is none whose stored
+  /// value the preference can load.
   private static func specifier(for entry: Entry) -> PropertyListValue? {
     var fields: [String: PropertyListValue] = [
       "Key": .string(entry.key), "Title": .string(entry.key),
     ]
-    fields["DefaultValue"] = entry.defaultValue
+    guard let defaultValue = entry.defaultValue else { return nil }
+    fields["DefaultValue"] = defaultValue
     if let cases = entry.allowedValues {
       fields["Type"] = .string("PSMultiValueSpecifier")
       fields["Values"] = .array(cases)
       fields["Titles"] = .array(cases.map { .string(title(of: $0)) })
       return .dictionary(fields)
     }
-    switch entry.defaultValue {
+    switch defaultValue {
     case .bool:
       fields["Type"] = .string("PSToggleSwitchSpecifier")
     case .string:
       fields["Type"] = .string("PSTextFieldSpecifier")
       fields["KeyboardType"] = .string("Alphabet")
-    case .integer:
-      fields["Type"] = .string("PSTextFieldSpecifier")
-      fields["KeyboardType"] = .string("NumberPad")
-    case .double:
-      fields["Type"] = .string("PSTextFieldSpecifier")
-      fields["KeyboardType"] = .string("DecimalPad")
     default:
       return nil
     }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if !canImport(Darwin)
-  import Synchronization
-#endif
+import Synchronization
 
 extension Preferences {
   /// Posted to `NotificationCenter.default` when preferences change, with the instance as the
@@ -61,25 +58,41 @@ extension Preferences {
 }
 
 /// Whether any code has asked for ``Preferences/didChangeNotification``, process-wide.
+///
+/// Every assignment reads this flag, so reading it must cost next to nothing on every platform:
+/// a relaxed atomic load. `Atomic` needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2,
+/// while the package supports a year older; only those older systems take a lock instead.
 @usableFromInline
 enum ChangeNotificationRequest {
-  #if canImport(Darwin)
-    private static let lock = Lock()
-    /// Guarded by `lock`. (`Atomic` needs macOS 15; the package supports macOS 14.)
-    nonisolated(unsafe) private static var active = false
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  private final class Flag: Sendable {
+    let value = Atomic(false)
+  }
 
-    /// Whether assignments post notifications.
-    @usableFromInline static var isActive: Bool { lock.withLock { active } }
+  /// A `Flag` where the system has `Atomic`, otherwise `nil`.
+  private static let flag: (any AnyObject & Sendable)? = {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return Flag() }
+    return nil
+  }()
 
-    /// Makes assignments post notifications from now on.
-    static func activate() { lock.withLock { active = true } }
-  #else
-    private static let active = Atomic(false)
+  private static let fallbackLock = Lock()
+  /// Guarded by `fallbackLock`; used only where `flag` is `nil`.
+  nonisolated(unsafe) private static var fallbackActive = false
 
-    /// Whether assignments post notifications.
-    @usableFromInline static var isActive: Bool { active.load(ordering: .relaxed) }
+  /// Whether assignments post notifications.
+  @usableFromInline static var isActive: Bool {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
+      return unsafeDowncast(flag, to: Flag.self).value.load(ordering: .relaxed)
+    }
+    return fallbackLock.withLock { fallbackActive }
+  }
 
-    /// Makes assignments post notifications from now on.
-    static func activate() { active.store(true, ordering: .relaxed) }
-  #endif
+  /// Makes assignments post notifications from now on.
+  static func activate() {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
+      unsafeDowncast(flag, to: Flag.self).value.store(true, ordering: .relaxed)
+    } else {
+      fallbackLock.withLock { fallbackActive = true }
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import Dispatch
 
 /// Picks up changes made to a store from outside the process: as the store reports them
-/// (``FileStore`` watches its folder), and by checking it periodically.
+/// (``FileStore`` watches its folder, ``UserDefaultsStore`` observes the declared keys), and
+/// otherwise by checking it periodically.
 ///
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
@@ -13,11 +14,11 @@ final class StoreWatcher: @unchecked Sendable {
   /// How often a store that cannot report its changes is checked: often enough that a change
   /// arrives within one second.
   static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
-  /// How often a store that reports its changes is checked anyway, for changes its reports miss
-  /// (a network file system's, say).
+  /// How often a file store is checked anyway, for changes its reports miss (a network file
+  /// system's, say).
   static let backstopInterval: DispatchTimeInterval = .seconds(1)
 
-  private let timer: any DispatchSourceTimer
+  private let timer: (any DispatchSourceTimer)?
   private let stopObserving: (@Sendable () -> Void)?
 
   /// Starts following the store of `preferences`, which it holds weakly.
@@ -26,18 +27,99 @@ final class StoreWatcher: @unchecked Sendable {
     let reload: @Sendable () -> Void = { [weak preferences] in
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
-    stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
-    let interval = stopObserving == nil ? Self.pollingInterval : Self.backstopInterval
-    timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-    timer.setEventHandler(handler: reload)
-    timer.resume()
+    let interval: DispatchTimeInterval?
+    if let store = preferences.store as? UserDefaultsStore,
+      let observation = store.observeChanges(toKeys: preferences.keys, queue: queue, reload)
+    {
+      // Key-value observing reports every change, whichever process made it.
+      stopObserving = { observation.stop() }
+      interval = nil
+    } else {
+      stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
+      interval = stopObserving == nil ? Self.pollingInterval : Self.backstopInterval
+    }
+    if let interval {
+      let timer = DispatchSource.makeTimerSource(queue: queue)
+      timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+      timer.setEventHandler(handler: reload)
+      timer.resume()
+      self.timer = timer
+    } else {
+      timer = nil
+    }
   }
 
   /// Stops following the store. The watcher cannot be restarted.
   func stop() {
     stopObserving?()
-    timer.cancel()
+    timer?.cancel()
+  }
+}
+
+/// Follows changes to a few keys that an observer reports one key at a time (key-value
+/// observing, on Apple platforms), and turns each burst of reports into one call of `onChange`
+/// on a queue.
+///
+/// `@unchecked Sendable`: `stoppers` and `pending` are only read or written while `lock` is
+/// held; the rest is constants.
+final class KeyObservation: @unchecked Sendable {
+  /// Starts observing one key, calling `report` on any thread after each change, and returns
+  /// a function that stops observing it.
+  typealias ObserveKey = (
+    _ key: String, _ report: @escaping @Sendable () -> Void
+  ) -> @Sendable () -> Void
+
+  private let lock = Lock()
+  /// The functions that stop observing each key; `nil` once stopped.
+  private var stoppers: [@Sendable () -> Void]? = []
+  /// Whether a call of `onChange` is queued and has not started yet.
+  private var pending = false
+
+  /// Starts observing `keys`, or returns `nil` when there are none or one of them cannot be
+  /// observed: key-value observing reads a `.` in a key as a path into a value and a leading
+  /// `@` as an operator, so such keys are left to polling.
+  init?(
+    keys: [String], queue: DispatchQueue, observeKey: ObserveKey,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    guard !keys.isEmpty, keys.allSatisfy(Self.canObserve) else { return nil }
+    let report: @Sendable () -> Void = { [weak self] in
+      self?.schedule(onChange, on: queue)
+    }
+    let stops = Set(keys).sorted().map { observeKey($0, report) }
+    lock.withLock { stoppers = stops }
+  }
+
+  /// Whether key-value observing can follow `key` as one key.
+  static func canObserve(_ key: String) -> Bool {
+    !key.isEmpty && !key.contains(".") && !key.hasPrefix("@")
+  }
+
+  /// Stops observing every key; `onChange` is not called after this returns, unless it has
+  /// already started. Calling it again does nothing.
+  func stop() {
+    let stops = lock.withLock {
+      defer { stoppers = nil }
+      return stoppers ?? []
+    }
+    for stop in stops { stop() }
+  }
+
+  private func schedule(_ onChange: @escaping @Sendable () -> Void, on queue: DispatchQueue) {
+    let first = lock.withLock {
+      guard stoppers != nil, !pending else { return false }
+      pending = true
+      return true
+    }
+    guard first else { return }
+    queue.async { [weak self] in
+      guard let self else { return }
+      let live = self.lock.withLock {
+        self.pending = false
+        return self.stoppers != nil
+      }
+      if live { onChange() }
+    }
   }
 }
 

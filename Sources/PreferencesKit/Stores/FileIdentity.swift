@@ -1,9 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// What identifies one version of a file on disk: device, inode, size and modification time
 /// to the nanosecond.
 ///
@@ -18,16 +12,11 @@ struct FileIdentity: Hashable, Sendable {
   var modificationSeconds: Int64
   var modificationNanoseconds: Int64
 
-  init(_ status: stat) {
-    device = UInt64(truncatingIfNeeded: status.st_dev)
-    inode = UInt64(truncatingIfNeeded: status.st_ino)
-    size = Int64(status.st_size)
-    #if canImport(Darwin)
-      modificationSeconds = Int64(status.st_mtimespec.tv_sec)
-      modificationNanoseconds = Int64(status.st_mtimespec.tv_nsec)
-    #else
-      modificationSeconds = Int64(status.st_mtim.tv_sec)
-      modificationNanoseconds = Int64(status.st_mtim.tv_nsec)
-    #endif
+  init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+    size = status.size
+    modificationSeconds = status.modificationSeconds
+    modificationNanoseconds = status.modificationNanoseconds
   }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// An exclusive `flock` on a lock file beside a store, held until ``unlock()``.
 ///
 /// The kernel releases the lock when the holding process dies, so a crashed writer never
@@ -23,26 +17,31 @@ struct FileLock {
   ///   - store: The store's file, named in errors.
   /// - Throws: ``PreferenceError/Kind/writeFailed`` when the lock file cannot be opened or locked.
   init(lockingPath path: String, store: URL) throws {
-    let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
+    let descriptor: Int32
+    do throws(SystemError) {
+      descriptor = try Syscalls.openFile(path, for: .locking)
+    } catch {
       throw PreferenceError(
-        .writeFailed, file: store,
-        reason: "cannot open the lock file \(path): \(SystemError.message(errno))")
+        .writeFailed, file: store, reason: "cannot open the lock file \(path): \(error.message)")
     }
-    while flock(descriptor, LOCK_EX) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      close(descriptor)
-      throw PreferenceError(
-        .writeFailed, file: store,
-        reason: "cannot lock the lock file \(path): \(SystemError.message(code))")
+    while true {
+      do throws(SystemError) {
+        try Syscalls.lockExclusively(descriptor)
+        break
+      } catch where error == .interrupted {
+        continue
+      } catch {
+        Syscalls.closeFile(descriptor)
+        throw PreferenceError(
+          .writeFailed, file: store, reason: "cannot lock the lock file \(path): \(error.message)")
+      }
     }
     self.descriptor = descriptor
   }
 
   /// Releases the lock and closes the lock file. The lock file itself stays.
   func unlock() {
-    flock(descriptor, LOCK_UN)
-    close(descriptor)
+    Syscalls.unlock(descriptor)
+    Syscalls.closeFile(descriptor)
   }
 }

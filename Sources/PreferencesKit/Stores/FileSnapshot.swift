@@ -1,9 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// The parsed contents of one version of a store's file, and the open descriptor that pins it.
 ///
 /// Holding the descriptor open keeps the file's inode allocated, so a later file at the same
@@ -24,6 +18,6 @@ final class FileSnapshot {
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    if descriptor >= 0 { Syscalls.closeFile(descriptor) }
   }
 }

@@ -1,18 +1,12 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 extension FileStore {
   /// Replaces the file at `path` with `bytes`, atomically. Called with the file lock held.
   ///
   /// The bytes go to `<name>.tmp` in the same folder, created exclusively and never through a
   /// symbolic link, with its mode set (0600, or the existing file's mode) before any data is
-  /// written. The temporary file is flushed to disk, renamed over the file, and the folder is
-  /// flushed. Only the lock holder uses the temporary name, so one left by a writer that was
+  /// written. The temporary file is flushed to disk (with `F_FULLFSYNC` on Apple platforms),
+  /// renamed over the file, and the folder is flushed. Only the lock holder uses the temporary name, so one left by a writer that was
   /// killed is removed first. On failure the temporary file is removed and the old file is
   /// left untouched.
   ///
@@ -22,69 +16,76 @@ extension FileStore {
   ) throws -> FileSnapshot {
     let temporary = path + ".tmp"
     let folder = (path as NSString).deletingLastPathComponent
-    if unlink(temporary) != 0, errno != ENOENT {
-      throw writeFailure("cannot remove the stale temporary file \(temporary)", errno)
+    do throws(SystemError) {
+      try Syscalls.removeFile(temporary)
+    } catch {
+      if error != .noSuchFile {
+        throw writeFailure("cannot remove the stale temporary file \(temporary)", error)
+      }
     }
-    var mode: mode_t = 0o600
-    var existing = stat()
-    if stat(path, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+    let permissions = (try? Syscalls.status(atPath: path).permissions) ?? 0o600
 
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw writeFailure("cannot create the temporary file \(temporary)", errno)
+    let descriptor: Int32
+    do throws(SystemError) {
+      descriptor = try Syscalls.openFile(temporary, for: .creatingExclusively)
+    } catch {
+      throw writeFailure("cannot create the temporary file \(temporary)", error)
     }
     var succeeded = false
     defer {
       if !succeeded {
-        close(descriptor)
-        unlink(temporary)
+        Syscalls.closeFile(descriptor)
+        try? Syscalls.removeFile(temporary)
       }
     }
-    guard fchmod(descriptor, mode) == 0 else {
-      throw writeFailure("cannot set the mode of \(temporary)", errno)
+    let status: FileStatus
+    do throws(SystemError) {
+      try Syscalls.setPermissions(permissions, of: descriptor)
+      try writeAll(bytes, to: descriptor)
+      try Syscalls.synchronize(descriptor)
+      status = try Syscalls.status(of: descriptor)
+    } catch {
+      throw writeFailure("cannot write \(temporary)", error)
     }
-    try writeAll(bytes, to: descriptor, temporary: temporary)
-    guard fsync(descriptor) == 0 else {
-      throw writeFailure("cannot flush \(temporary) to disk", errno)
-    }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw writeFailure("cannot inspect \(temporary)", errno)
-    }
-    guard rename(temporary, path) == 0 else {
-      throw writeFailure("cannot rename \(temporary) over the file", errno)
+    do throws(SystemError) {
+      try Syscalls.renameFile(temporary, to: path)
+    } catch {
+      throw writeFailure("cannot rename \(temporary) over the file", error)
     }
     succeeded = true
     flushFolder(folder)
     return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
   }
 
-  private func writeAll(_ bytes: [UInt8], to descriptor: Int32, temporary: String) throws {
+  /// Writes every byte, going on after a partial write or an interrupted call.
+  private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
     var written = 0
     while written < bytes.count {
       let result = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        Result { () throws(SystemError) -> Int in
+          try Syscalls.writeBytes(
+            descriptor, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
+        }
       }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw writeFailure("cannot write \(temporary)", errno)
+      switch result {
+      case .success(let count): written += count
+      case .failure(let error) where error == .interrupted: continue
+      case .failure(let error): throw error
       }
-      written += result
     }
   }
 
   /// Flushes the folder so that the rename itself survives a power loss. Best effort: the new
   /// file is already in place, and some file systems do not support flushing a folder.
   private func flushFolder(_ folder: String) {
-    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+    guard let descriptor = try? Syscalls.openFile(folder.isEmpty ? "." : folder, for: .folder)
+    else { return }
+    try? Syscalls.synchronize(descriptor)
+    Syscalls.closeFile(descriptor)
   }
 
-  private func writeFailure(_ what: String, _ code: Int32) -> PreferenceError {
+  private func writeFailure(_ what: String, _ error: SystemError) -> PreferenceError {
     PreferenceError(
-      .writeFailed, file: url,
-      reason: "\(what): \(SystemError.message(code)); the file was left as it was")
+      .writeFailed, file: url, reason: "\(what): \(error.message); the file was left as it was")
   }
 }

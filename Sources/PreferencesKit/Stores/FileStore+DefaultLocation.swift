@@ -5,7 +5,13 @@ extension FileStore {
   ///
   /// - On Linux and other non-Apple systems: `$XDG_CONFIG_HOME/<identifier>/preferences.plist`,
   ///   where `XDG_CONFIG_HOME` falls back to `~/.config` when it is unset, empty or relative.
-  /// - On Apple platforms: `~/Library/Application Support/<identifier>/preferences.plist`.
+  /// - On macOS: `~/Library/Application Support/<identifier>/preferences.plist`, `~` being
+  ///   `HOME` (for a sandboxed app, its container's home).
+  /// - On iOS, watchOS and visionOS: the app's Application Support folder, as `FileManager`
+  ///   gives it.
+  /// - On tvOS, which keeps no durable local storage for apps: the app's Caches folder, which
+  ///   the system may purge when space runs low, taking the preferences with it. Use
+  ///   ``UserDefaultsStore`` (the default store of ``Preferences/init()``) there instead.
   ///
   /// A `/` in the identifier is replaced by `_`, so the identifier is always one folder.
   ///
@@ -17,13 +23,7 @@ extension FileStore {
   /// - Parameter identifier: The application's identifier, such as ``defaultIdentifier``.
   /// - Returns: The URL of the preferences file, which need not exist yet.
   public static func defaultURL(for identifier: String) -> URL {
-    var folderName = identifier.replacingOccurrences(of: "/", with: "_")
-    if folderName.isEmpty || folderName == "." || folderName == ".." {
-      folderName = "_" + folderName
-    }
-    return baseFolder()
-      .appendingPathComponent(folderName, isDirectory: true)
-      .appendingPathComponent("preferences.plist", isDirectory: false)
+    defaultURL(for: identifier, environment: ProcessInfo.processInfo.environment)
   }
 
   /// The identifier of the running program: its bundle identifier where it has one, otherwise
@@ -43,24 +43,46 @@ extension FileStore {
     return last.isEmpty ? "preferences" : last
   }
 
-  private static func baseFolder() -> URL {
-    let environment = ProcessInfo.processInfo.environment
-    #if canImport(Darwin)
-      return homeFolder(environment)
-        .appendingPathComponent("Library", isDirectory: true)
-        .appendingPathComponent("Application Support", isDirectory: true)
+  /// ``defaultURL(for:)`` in the given environment.
+  static func defaultURL(for identifier: String, environment: [String: String]) -> URL {
+    var folderName = identifier.replacingOccurrences(of: "/", with: "_")
+    if folderName.isEmpty || folderName == "." || folderName == ".." {
+      folderName = "_" + folderName
+    }
+    return baseFolder(environment)
+      .appendingPathComponent(folderName, isDirectory: true)
+      .appendingPathComponent("preferences.plist", isDirectory: false)
+  }
+
+  private static func baseFolder(_ environment: [String: String]) -> URL {
+    #if os(macOS)
+      if let home = environment["HOME"], home.hasPrefix("/") {
+        return URL(fileURLWithPath: home, isDirectory: true)
+          .appendingPathComponent("Library", isDirectory: true)
+          .appendingPathComponent("Application Support", isDirectory: true)
+      }
+      return appleFolder(.applicationSupportDirectory)
+    #elseif os(tvOS)
+      return appleFolder(.cachesDirectory)
+    #elseif os(iOS) || os(watchOS) || os(visionOS)
+      return appleFolder(.applicationSupportDirectory)
     #else
       if let configuration = environment["XDG_CONFIG_HOME"], configuration.hasPrefix("/") {
         return URL(fileURLWithPath: configuration, isDirectory: true)
       }
-      return homeFolder(environment).appendingPathComponent(".config", isDirectory: true)
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      return URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".config", isDirectory: true)
     #endif
   }
 
-  private static func homeFolder(_ environment: [String: String]) -> URL {
-    if let home = environment["HOME"], !home.isEmpty {
-      return URL(fileURLWithPath: home, isDirectory: true)
+  #if canImport(Darwin)
+    /// The app's own folder of the given kind: inside its container when it has one.
+    /// `urls(for:in:)`:
+    /// https://developer.apple.com/documentation/foundation/filemanager/urls(for:in:)
+    private static func appleFolder(_ folder: FileManager.SearchPathDirectory) -> URL {
+      FileManager.default.urls(for: folder, in: .userDomainMask).first
+        ?? URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
     }
-    return FileManager.default.homeDirectoryForCurrentUser
-  }
+  #endif
 }

@@ -1,28 +1,22 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 extension FileStore {
   /// The path writes go to: ``url`` with every symbolic link along the final component
   /// followed, so that a linked store is written through to its target and stays a link.
   func resolvedTargetPath() throws -> String {
     var path = url.path
     for _ in 0..<40 {
-      var status = stat()
-      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(path, &buffer, buffer.count - 1)
-      guard length >= 0 else {
+      guard let status = try? Syscalls.status(atPath: path, followingLinks: false),
+        status.kind == .symbolicLink
+      else { return path }
+      let destination: String
+      do throws(SystemError) {
+        destination = try Syscalls.readLink(path)
+      } catch {
         throw PreferenceError(
           .writeFailed, file: url,
-          reason: "cannot read the symbolic link \(path): \(SystemError.message(errno))")
+          reason: "cannot read the symbolic link \(path): \(error.message)")
       }
-      let destination = String(
-        decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if destination.hasPrefix("/") {
         path = destination
       } else {
@@ -32,24 +26,24 @@ extension FileStore {
     }
     throw PreferenceError(
       .writeFailed, file: url,
-      reason: "too many levels of symbolic links (\(SystemError.message(ELOOP)))")
+      reason: "too many levels of symbolic links (\(SystemError.tooManyLinks.message))")
   }
 
   /// Creates `folder` and any missing parents with mode 0700, whatever the umask.
   func createFolderIfNeeded(atPath folder: String) throws {
     if folder.isEmpty { return }
-    var status = stat()
-    if stat(folder, &status) == 0 { return }
+    if (try? Syscalls.status(atPath: folder)) != nil { return }
     let parent = (folder as NSString).deletingLastPathComponent
     if parent != folder { try createFolderIfNeeded(atPath: parent) }
-    if mkdir(folder, 0o700) != 0 {
-      let code = errno
-      if code == EEXIST { return }
+    do throws(SystemError) {
+      try Syscalls.makeFolder(folder, permissions: 0o700)
+    } catch where error == .fileExists {
+      return
+    } catch {
       throw PreferenceError(
-        .writeFailed, file: url,
-        reason: "cannot create the folder \(folder): \(SystemError.message(code))")
+        .writeFailed, file: url, reason: "cannot create the folder \(folder): \(error.message)")
     }
-    chmod(folder, 0o700)
+    try? Syscalls.setPermissions(0o700, atPath: folder)
   }
 
   /// Moves a file that does not parse to `<name>.corrupt-<timestamp>` so that the user can
@@ -62,17 +56,18 @@ extension FileStore {
     let milliseconds = Int64((now - Double(seconds)) * 1000)
     let stamp = ISO8601Timestamp.compactString(secondsSince1970: seconds)
     var destination = "\(path).corrupt-\(stamp)"
-    var status = stat()
     var attempt = 1
-    while lstat(destination, &status) == 0 {
+    while (try? Syscalls.status(atPath: destination, followingLinks: false)) != nil {
       attempt += 1
       destination = "\(path).corrupt-\(stamp)-\(milliseconds)-\(attempt)"
     }
-    guard rename(path, destination) == 0 else {
+    do throws(SystemError) {
+      try Syscalls.renameFile(path, to: destination)
+    } catch {
       throw PreferenceError(
         .writeFailed, file: url,
         reason: "the file does not parse and cannot be moved aside to \(destination): "
-          + SystemError.message(errno))
+          + error.message)
     }
     return destination
   }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 extension FileStore {
   /// The file's values, from the cached snapshot when the file has not changed since.
   ///
@@ -13,15 +7,14 @@ extension FileStore {
   /// the old file or the new one, complete.
   func currentValues(atPath path: String) throws -> [String: PropertyListValue] {
     try snapshotLock.withLock { () throws -> [String: PropertyListValue] in
-      var status = stat()
-      guard stat(path, &status) == 0 else {
-        let code = errno
-        if code == ENOENT {
-          snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
-          return [:]
-        }
-        throw PreferenceError(
-          .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(code))")
+      let status: FileStatus
+      do throws(SystemError) {
+        status = try Syscalls.status(atPath: path)
+      } catch where error == .noSuchFile {
+        snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
+        return [:]
+      } catch {
+        throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
       if let snapshot, snapshot.identity == FileIdentity(status) {
         return snapshot.values
@@ -41,7 +34,7 @@ extension FileStore {
     do {
       values = try format.decode(bytes)
     } catch var error as PreferenceError {
-      close(descriptor)
+      Syscalls.closeFile(descriptor)
       error.file = url
       throw error
     }
@@ -54,7 +47,7 @@ extension FileStore {
     guard let (descriptor, _, bytes) = try? readFile(atPath: path) else {
       return PropertyListSalvage()
     }
-    close(descriptor)
+    Syscalls.closeFile(descriptor)
     return format.salvage(bytes)
   }
 
@@ -63,25 +56,27 @@ extension FileStore {
   ///
   /// - Returns: The open descriptor, which the caller closes, the file's status and its bytes;
   ///   `nil` when there is no file.
-  private func readFile(atPath path: String) throws -> (Int32, stat, [UInt8])? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      throw PreferenceError(
-        .readFailed, file: url, reason: "cannot open the file: \(SystemError.message(code))")
+  private func readFile(atPath path: String) throws -> (Int32, FileStatus, [UInt8])? {
+    let descriptor: Int32
+    do throws(SystemError) {
+      descriptor = try Syscalls.openFile(path, for: .reading)
+    } catch where error == .noSuchFile {
+      return nil
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: "cannot open the file: \(error.message)")
     }
     var succeeded = false
-    defer { if !succeeded { close(descriptor) } }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw PreferenceError(
-        .readFailed, file: url, reason: "cannot inspect the file: \(SystemError.message(errno))")
+    defer { if !succeeded { Syscalls.closeFile(descriptor) } }
+    let status: FileStatus
+    do throws(SystemError) {
+      status = try Syscalls.status(of: descriptor)
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
     }
-    if (status.st_mode & S_IFMT) != S_IFREG {
+    if status.kind != .regularFile {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
     }
-    let size = Int64(status.st_size)
+    let size = status.size
     if size > Int64(maximumFileSize) {
       throw tooLarge(size: size)
     }
@@ -99,13 +94,19 @@ extension FileStore {
         if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
         bytes.append(contentsOf: repeatElement(0, count: max(4096, count / 2)))
       }
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      let attempt = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) -> Int in
+          try Syscalls.readBytes(
+            descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+        }
       }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw PreferenceError(
-          .readFailed, file: url, reason: "cannot read the file: \(SystemError.message(errno))")
+      let result: Int
+      do throws(SystemError) {
+        result = try attempt.get()
+      } catch where error == .interrupted {
+        continue
+      } catch {
+        throw PreferenceError(.readFailed, file: url, reason: "cannot read the file: \(error.message)")
       }
       if result == 0 { break }
       count += result

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// A store that keeps preferences in one property-list or JSON file, safe against crashes and
 /// against other processes writing the same file.
 ///

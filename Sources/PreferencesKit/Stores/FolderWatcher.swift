@@ -1,75 +1,85 @@
 import Dispatch
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
-/// Reports changes to one file by watching its folder, since an atomic write replaces the file
-/// rather than changing it: inotify on Linux, a dispatch source on Apple platforms.
+/// Reports changes to one file: inotify on its folder on Linux; on Apple platforms, dispatch
+/// sources on the folder and on the file itself.
 ///
-/// `@unchecked Sendable`: its only state is a dispatch source, made to be cancelled from any
-/// thread, and constants.
+/// An atomic write replaces the file rather than changing it, which only the folder sees. On
+/// Apple platforms a folder's source reports entries added, removed or renamed, but not a
+/// rewrite of a file in place (as some editors do), so the file is watched too, and watched
+/// again after each event, as its source follows the old file once that is replaced.
+/// `makeFileSystemObjectSource`:
+/// https://developer.apple.com/documentation/dispatch/dispatchsource/makefilesystemobjectsource(filedescriptor:eventmask:queue:)
+///
+/// `@unchecked Sendable`: `sources` is only read or written while `lock` is held; the rest is
+/// constants, and dispatch sources are made to be cancelled from any thread.
 final class FolderWatcher: @unchecked Sendable {
-  private let source: any DispatchSourceProtocol
+  private let queue = DispatchQueue(label: "PreferencesKit.FolderWatcher", qos: .utility)
+  private let lock = Lock()
+  /// The folder's source, then the file's when there is one; `nil` once stopped.
+  private var sources: [any DispatchSourceProtocol]? = []
 
   /// Starts watching `folder` for changes to the file called `name`, calling `onChange` on a
   /// private queue. Returns `nil` when the folder cannot be watched, for example because it
   /// does not exist yet.
   init?(folder: String, name: String, onChange: @escaping @Sendable () -> Void) {
-    let queue = DispatchQueue(label: "PreferencesKit.FolderWatcher", qos: .utility)
-    #if canImport(Glibc)
-      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard descriptor >= 0 else { return nil }
-      let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-      guard inotify_add_watch(descriptor, folder.isEmpty ? "." : folder, events) >= 0 else {
-        close(descriptor)
-        return nil
-      }
+    let folder = folder.isEmpty ? "." : folder
+    #if os(Linux) || os(Android)
+      guard let descriptor = Syscalls.watchFolder(folder) else { return nil }
       let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
       source.setEventHandler {
-        if Self.drainEvents(from: descriptor).contains(name) { onChange() }
+        if Syscalls.drainFolderEvents(descriptor).contains(name) { onChange() }
       }
-      source.setCancelHandler { close(descriptor) }
     #else
-      let descriptor = open(folder.isEmpty ? "." : folder, O_EVTONLY)
-      guard descriptor >= 0 else { return nil }
+      guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
+      let path = folder + "/" + name
       let source = DispatchSource.makeFileSystemObjectSource(
         fileDescriptor: descriptor, eventMask: [.write, .rename, .delete], queue: queue)
-      source.setEventHandler { onChange() }
-      source.setCancelHandler { close(descriptor) }
+      source.setEventHandler { [weak self] in
+        self?.watchFile(atPath: path, onChange: onChange)
+        onChange()
+      }
     #endif
-    self.source = source
+    source.setCancelHandler { Syscalls.closeFile(descriptor) }
     source.resume()
+    sources = [source]
+    #if !(os(Linux) || os(Android))
+      watchFile(atPath: path, onChange: onChange)
+    #endif
   }
 
   /// Stops watching.
   func stop() {
-    source.cancel()
+    let stopped = lock.withLock {
+      defer { sources = nil }
+      return sources ?? []
+    }
+    for source in stopped { source.cancel() }
   }
 
-  #if canImport(Glibc)
-    /// Reads every pending inotify event and returns the names of the files they concern.
-    private static func drainEvents(from descriptor: Int32) -> Set<String> {
-      var names: Set<String> = []
-      let headerSize = MemoryLayout<inotify_event>.size
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return names }
-        var offset = 0
-        while offset + headerSize <= count {
-          let length = buffer.withUnsafeBytes {
-            Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
-          }
-          let start = offset + headerSize
-          let end = min(start + length, count)
-          let nameBytes = buffer[start..<end].prefix { $0 != 0 }
-          names.insert(String(decoding: nameBytes, as: UTF8.self))
-          offset = start + length
+  #if !(os(Linux) || os(Android))
+    /// Replaces the file's source with one on the file now at `path`, if any.
+    private func watchFile(atPath path: String, onChange: @escaping @Sendable () -> Void) {
+      var source: (any DispatchSourceProtocol)?
+      if let descriptor = try? Syscalls.openFile(path, for: .watching) {
+        let fileSource = DispatchSource.makeFileSystemObjectSource(
+          fileDescriptor: descriptor, eventMask: [.write, .extend, .delete, .rename],
+          queue: queue)
+        fileSource.setEventHandler { [weak self] in
+          self?.watchFile(atPath: path, onChange: onChange)
+          onChange()
         }
+        fileSource.setCancelHandler { Syscalls.closeFile(descriptor) }
+        fileSource.resume()
+        source = fileSource
       }
+      let replaced: (any DispatchSourceProtocol)? = lock.withLock {
+        guard var current = sources else { return source }
+        let old = current.count > 1 ? current.removeLast() : nil
+        if let source { current.append(source) }
+        sources = current
+        return old
+      }
+      replaced?.cancel()
     }
   #endif
 }

@@ -1,13 +1,13 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
+/// A failed system call's error number, with the C library's text for it.
+struct SystemError: Error, Equatable, Sendable {
+  /// The `errno` value, such as `ENOENT`.
+  var code: Int32
 
-/// Text for the C library's last error, as `strerror` gives it.
-enum SystemError {
-  /// The message for `code`, such as `"Permission denied"`, followed by its symbolic number.
+  /// The message, such as `"Permission denied (errno 13)"`.
+  var message: String { Self.message(code) }
+
+  /// The message for `code`, such as `"Permission denied"`, followed by its number.
   static func message(_ code: Int32) -> String {
-    "\(String(cString: strerror(code))) (errno \(code))"
+    "\(description(of: code)) (errno \(code))"
   }
 }

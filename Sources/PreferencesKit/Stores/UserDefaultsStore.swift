@@ -20,17 +20,22 @@ import Foundation
 public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// The defaults this store reads and writes.
   public let defaults: UserDefaults
-  /// The persistent domain that ``allValues()`` lists, when known.
-  private let domainName: String?
+  /// The persistent domain that ``allValues()`` lists and ``apply(_:)`` restores from, when
+  /// known.
+  let domainName: String?
 
   /// Creates a store over an existing `UserDefaults` object.
   ///
-  /// ``allValues()`` then lists everything the object can see, including the global domain.
+  /// For `UserDefaults.standard`, ``allValues()`` lists the app's own persistent domain (named
+  /// by its bundle identifier, or by the process's name for a tool without one). For any other
+  /// object, whose domain cannot be told, it lists everything the object can see, including
+  /// the global domain and registered defaults; prefer ``init(suiteName:)`` there.
   ///
   /// - Parameter defaults: The defaults to read and write.
-  public init(defaults: UserDefaults) {
-    self.defaults = defaults
-    self.domainName = nil
+  public convenience init(defaults: UserDefaults) {
+    self.init(
+      defaults: defaults,
+      domainName: defaults === UserDefaults.standard ? Self.standardDomainName : nil)
   }
 
   /// Creates a store over the `UserDefaults` suite called `suiteName`.
@@ -39,14 +44,22 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// `NSGlobalDomain`), the store uses `UserDefaults.standard`, which reads both of those.
   ///
   /// - Parameter suiteName: The suite's name, such as `"com.example.app"`.
-  public init(suiteName: String) {
+  public convenience init(suiteName: String) {
     if let suite = UserDefaults(suiteName: suiteName) {
-      self.defaults = suite
-      self.domainName = suiteName
+      self.init(defaults: suite, domainName: suiteName)
     } else {
-      self.defaults = .standard
-      self.domainName = nil
+      self.init(defaults: .standard)
     }
+  }
+
+  init(defaults: UserDefaults, domainName: String?) {
+    self.defaults = defaults
+    self.domainName = domainName
+  }
+
+  /// The name of `UserDefaults.standard`'s persistent domain.
+  static var standardDomainName: String {
+    Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
   }
 
   /// The values of `keys` as `UserDefaults` resolves them: arguments, the app's or suite's
@@ -66,34 +79,95 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
     return result
   }
 
-  /// The suite's persistent domain, or everything the defaults object can see.
+  /// The keys this app or suite wrote: its persistent domain, without the global domain
+  /// (`AppleLanguages`, ...) or registered defaults, so a fresh install is empty.
   public func allValues() throws -> [String: PropertyListValue] {
-    let objects =
-      domainName.flatMap { defaults.persistentDomain(forName: $0) }
-      ?? defaults.dictionaryRepresentation()
     var result: [String: PropertyListValue] = [:]
-    for (key, object) in objects {
+    for (key, object) in persistentObjects() {
       // Foundation's own entries in other domains may hold non-property-list objects.
       if let value = try? PropertyListValue(foundationObject: object) { result[key] = value }
     }
     return result
   }
 
-  /// Sets and removes the keys, then calls `synchronize()`.
+  /// Sets and removes the keys, then calls `synchronize()`. When that fails, every key is put
+  /// back as it was, so the defaults are left as they were.
   ///
   /// - Throws: ``PreferenceError/Kind/writeFailed`` when `synchronize()` reports failure.
   public func apply(_ changes: [String: PropertyListValue?]) throws {
+    // Keys the domain does not hold are absent, to be removed again; registered defaults and
+    // the global domain's values must not be copied into it.
+    let previous = domainName == nil ? defaults.dictionaryRepresentation() : persistentObjects()
     for (key, value) in changes {
-      if let value {
-        defaults.set(value.foundationObject, forKey: key)
-      } else {
-        defaults.removeObject(forKey: key)
-      }
+      set(value?.foundationObject, forKey: key)
     }
     guard defaults.synchronize() else {
+      for key in changes.keys { set(previous[key], forKey: key) }
       throw PreferenceError(
         .writeFailed, key: changes.keys.sorted().first, file: nil,
-        reason: "UserDefaults could not save \(domainName.map { "suite \($0)" } ?? "its values")")
+        reason: "UserDefaults could not save \(domainName.map { "suite \($0)" } ?? "its values"); "
+          + "nothing was changed")
+    }
+  }
+
+  /// The persistent domain, or everything the defaults object can see when it is not known.
+  private func persistentObjects() -> [String: Any] {
+    guard let domainName else { return defaults.dictionaryRepresentation() }
+    return defaults.persistentDomain(forName: domainName) ?? [:]
+  }
+
+  private func set(_ object: Any?, forKey key: String) {
+    if let object {
+      defaults.set(object, forKey: key)
+    } else {
+      defaults.removeObject(forKey: key)
     }
   }
 }
+
+extension UserDefaultsStore {
+  /// Follows changes to `keys` made by any process, including `defaults write` and other
+  /// members of an app group sharing the suite, through key-value observing on the defaults
+  /// object: `UserDefaults.didChangeNotification` reports only this process's changes, and
+  /// Apple's documentation points to key-value observing, which "reports all updates to
+  /// setting values, regardless of which process made the change":
+  /// https://developer.apple.com/documentation/foundation/userdefaults/didchangenotification
+  ///
+  /// Returns `nil` where key-value observing is missing (Linux's Foundation) or cannot follow
+  /// every key; the store is then polled.
+  func observeChanges(
+    toKeys keys: [String], queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void
+  ) -> KeyObservation? {
+    #if canImport(Darwin)
+      KeyObservation(
+        keys: keys, queue: queue,
+        observeKey: { key, report in
+          let observer = KeyValueObserver(report)
+          self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
+          return { self.defaults.removeObserver(observer, forKeyPath: key) }
+        }, onChange: onChange)
+    #else
+      nil
+    #endif
+  }
+}
+
+#if canImport(Darwin)
+  /// Receives the key-value observing reports of one key.
+  ///
+  /// `@unchecked Sendable`: its only state is a constant `Sendable` closure.
+  private final class KeyValueObserver: NSObject, @unchecked Sendable {
+    let report: @Sendable () -> Void
+
+    init(_ report: @escaping @Sendable () -> Void) {
+      self.report = report
+    }
+
+    override func observeValue(
+      forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+      context: UnsafeMutableRawPointer?
+    ) {
+      report()
+    }
+  }
+#endif

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PreferencesKit
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -38,6 +40,18 @@ struct BuiltProgram {
     directory.url.appendingPathComponent("config", isDirectory: true)
   }
 
+  /// What the program's environment changes: `HOME` and `XDG_CONFIG_HOME` inside `directory`.
+  var environment: [String: String] {
+    ["HOME": directory.url.path, "XDG_CONFIG_HOME": configurationFolder.path]
+  }
+
+  /// Where the program's `FileStore.defaultURL(for: identifier)` is.
+  func defaultURL(for identifier: String) -> URL {
+    FileStore.defaultURL(
+      for: identifier,
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+  }
+
   /// Starts the program with its standard output going to `output` and returns at once.
   func start(_ arguments: [String], output: URL, input: URL? = nil, error: URL? = nil) throws
     -> Process
@@ -48,10 +62,8 @@ struct BuiltProgram {
       .deletingLastPathComponent().appendingPathComponent(name)
     process.arguments = arguments
     process.currentDirectoryURL = directory.url
-    var environment = ProcessInfo.processInfo.environment
-    environment["HOME"] = directory.url.path
-    environment["XDG_CONFIG_HOME"] = configurationFolder.path
-    process.environment = environment
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment, uniquingKeysWith: { $1 })
     try Data().write(to: output)
     process.standardOutput = try FileHandle(forWritingTo: output)
     if let error {

@@ -1,0 +1,133 @@
+// The one place that imports the C library. Everything else reaches the system through
+// `Platform` and `Syscalls`, so a platform difference is decided here, once.
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// Facts about the platform the library was built for.
+enum Platform {
+  /// Whether this is Linux, whose `/proc` and inotify some behaviour relies on.
+  static var isLinux: Bool {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// Whether this is one of Apple's platforms.
+  static var isApple: Bool {
+    #if canImport(Darwin)
+      true
+    #else
+      false
+    #endif
+  }
+}
+
+// MARK: - Error numbers
+
+extension SystemError {
+  /// `ENOENT`: no such file or folder.
+  static let noSuchFile = SystemError(code: ENOENT)
+  /// `EINTR`: a signal interrupted the call before it did anything; try again.
+  static let interrupted = SystemError(code: EINTR)
+  /// `EEXIST`: the file already exists.
+  static let fileExists = SystemError(code: EEXIST)
+  /// `ELOOP`: too many symbolic links.
+  static let tooManyLinks = SystemError(code: ELOOP)
+  /// `ENOSPC`: no space left on the device.
+  static let noSpace = SystemError(code: ENOSPC)
+  /// `EIO`: an input/output error.
+  static let inputOutput = SystemError(code: EIO)
+  /// `EROFS`: a read-only file system.
+  static let readOnlyFileSystem = SystemError(code: EROFS)
+  /// `EACCES`: permission denied.
+  static let permissionDenied = SystemError(code: EACCES)
+
+  /// The error number the last failed C library call left.
+  static var last: SystemError { SystemError(code: errno) }
+
+  /// The C library's text for `code`, such as `"Permission denied"`.
+  static func description(of code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}
+
+// MARK: - Mutex
+
+/// The lock primitive ``Lock`` wraps: `os_unfair_lock` on Apple platforms, `pthread_mutex_t`
+/// elsewhere. It must live at a fixed address, so ``Lock`` allocates it.
+#if canImport(Darwin)
+  @usableFromInline typealias PlatformMutex = os_unfair_lock
+#else
+  @usableFromInline typealias PlatformMutex = pthread_mutex_t
+#endif
+
+extension UnsafeMutablePointer where Pointee == PlatformMutex {
+  /// Initializes the allocated, uninitialized mutex.
+  func initializeMutex() {
+    #if canImport(Darwin)
+      initialize(to: os_unfair_lock())
+    #else
+      initialize(to: pthread_mutex_t())
+      pthread_mutex_init(self, nil)
+    #endif
+  }
+
+  /// Deinitializes the mutex, which must be unlocked. The memory stays allocated.
+  func deinitializeMutex() {
+    #if !canImport(Darwin)
+      pthread_mutex_destroy(self)
+    #endif
+    deinitialize(count: 1)
+  }
+
+  @inlinable func lockMutex() {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(self)
+    #else
+      pthread_mutex_lock(self)
+    #endif
+  }
+
+  @inlinable func unlockMutex() {
+    #if canImport(Darwin)
+      os_unfair_lock_unlock(self)
+    #else
+      pthread_mutex_unlock(self)
+    #endif
+  }
+}
+
+// MARK: - File status
+
+extension FileStatus {
+  /// Converts the C library's `stat` structure.
+  init(_ status: stat) {
+    device = UInt64(truncatingIfNeeded: status.st_dev)
+    inode = UInt64(truncatingIfNeeded: status.st_ino)
+    size = Int64(status.st_size)
+    permissions = UInt32(status.st_mode) & 0o7777
+    switch UInt32(status.st_mode) & UInt32(S_IFMT) {
+    case UInt32(S_IFREG): kind = .regularFile
+    case UInt32(S_IFDIR): kind = .folder
+    case UInt32(S_IFLNK): kind = .symbolicLink
+    default: kind = .other
+    }
+    #if canImport(Darwin)
+      modificationSeconds = Int64(status.st_mtimespec.tv_sec)
+      modificationNanoseconds = Int64(status.st_mtimespec.tv_nsec)
+    #else
+      modificationSeconds = Int64(status.st_mtim.tv_sec)
+      modificationNanoseconds = Int64(status.st_mtim.tv_nsec)
+    #endif
+  }
+}

@@ -1,0 +1,266 @@
+// The system calls the file store makes, each a thin wrapper that reports failure as a
+// `SystemError` and that tests can make fail (see `SystemCallFaults`). Modelled on
+// swift-system's `Internals/Syscalls.swift` and `Internals/Mocking.swift`.
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// What `stat` says about a file, in the same shape on every platform.
+struct FileStatus: Sendable {
+  /// What kind of file system object a path names.
+  enum Kind: Sendable { case regularFile, folder, symbolicLink, other }
+
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  /// The permission bits, such as `0o600`.
+  var permissions: UInt32
+  var kind: Kind
+  var modificationSeconds: Int64
+  var modificationNanoseconds: Int64
+}
+
+/// The system calls the library makes. None retries on `EINTR`: callers that loop decide.
+enum Syscalls {
+  /// A system call that ``SystemCallFaults`` can make fail.
+  enum Call: Sendable, Hashable {
+    case open, read, write, synchronize, fileStatus, pathStatus, setPermissions, rename, unlink
+    case makeFolder, readLink, lock
+  }
+
+  /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec.
+  enum OpenPurpose {
+    /// Reading a store's file.
+    case reading
+    /// Writing a new temporary file: created with mode 0600, never existing, never a link.
+    case creatingExclusively
+    /// Holding a lock file: created with mode 0600 when missing, never a link.
+    case locking
+    /// Flushing a folder.
+    case folder
+    /// Watching a file or folder for changes without keeping its volume busy.
+    case watching
+  }
+
+  static func openFile(_ path: String, for purpose: OpenPurpose) throws(SystemError) -> Int32 {
+    try fault(.open)
+    let cloexec = O_CLOEXEC
+    let descriptor: Int32
+    switch purpose {
+    case .reading:
+      descriptor = open(path, O_RDONLY | cloexec)
+    case .creatingExclusively:
+      descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | cloexec, 0o600)
+    case .locking:
+      descriptor = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | cloexec, 0o600)
+    case .folder:
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | cloexec)
+    case .watching:
+      #if canImport(Darwin)
+        descriptor = open(path, O_EVTONLY | cloexec)
+      #else
+        descriptor = open(path, O_RDONLY | cloexec)
+      #endif
+    }
+    guard descriptor >= 0 else { throw .last }
+    return descriptor
+  }
+
+  static func closeFile(_ descriptor: Int32) {
+    _ = close(descriptor)
+  }
+
+  /// Reads into `buffer`; returns the number of bytes read, 0 at the end of the file.
+  static func readBytes(
+    _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
+  ) throws(SystemError) -> Int {
+    try fault(.read)
+    let count = read(descriptor, buffer.baseAddress, buffer.count)
+    guard count >= 0 else { throw .last }
+    return count
+  }
+
+  /// Writes from `buffer`; returns the number of bytes written, which may be fewer.
+  static func writeBytes(
+    _ descriptor: Int32, from buffer: UnsafeRawBufferPointer
+  ) throws(SystemError) -> Int {
+    try fault(.write)
+    let count = write(descriptor, buffer.baseAddress, buffer.count)
+    guard count >= 0 else { throw .last }
+    return count
+  }
+
+  /// Flushes the file's data to permanent storage.
+  ///
+  /// On Apple platforms `fsync` moves the data to the drive, which may still hold it in its
+  /// cache and write it out of order; `fcntl(F_FULLFSYNC)` asks the drive to flush it too.
+  /// File systems that do not support it (some network and FAT volumes) fail it, and then
+  /// `fsync` is the best there is. fsync(2):
+  /// https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/fsync.2.html
+  static func synchronize(_ descriptor: Int32) throws(SystemError) {
+    try fault(.synchronize)
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) != -1 { return }
+    #endif
+    guard fsync(descriptor) == 0 else { throw .last }
+  }
+
+  /// `fstat`.
+  static func status(of descriptor: Int32) throws(SystemError) -> FileStatus {
+    try fault(.fileStatus)
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .last }
+    return FileStatus(status)
+  }
+
+  /// `stat`, or `lstat` when `followingLinks` is false.
+  static func status(
+    atPath path: String, followingLinks: Bool = true
+  ) throws(SystemError) -> FileStatus {
+    try fault(.pathStatus)
+    var status = stat()
+    let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+    guard result == 0 else { throw .last }
+    return FileStatus(status)
+  }
+
+  /// `fchmod`.
+  static func setPermissions(_ permissions: UInt32, of descriptor: Int32) throws(SystemError) {
+    try fault(.setPermissions)
+    guard fchmod(descriptor, mode_t(permissions)) == 0 else { throw .last }
+  }
+
+  /// `chmod`.
+  static func setPermissions(_ permissions: UInt32, atPath path: String) throws(SystemError) {
+    try fault(.setPermissions)
+    guard chmod(path, mode_t(permissions)) == 0 else { throw .last }
+  }
+
+  static func renameFile(_ source: String, to destination: String) throws(SystemError) {
+    try fault(.rename)
+    guard rename(source, destination) == 0 else { throw .last }
+  }
+
+  static func removeFile(_ path: String) throws(SystemError) {
+    try fault(.unlink)
+    guard unlink(path) == 0 else { throw .last }
+  }
+
+  /// `mkdir`; the umask may clear permission bits.
+  static func makeFolder(_ path: String, permissions: UInt32) throws(SystemError) {
+    try fault(.makeFolder)
+    guard mkdir(path, mode_t(permissions)) == 0 else { throw .last }
+  }
+
+  /// The destination a symbolic link holds, as written.
+  static func readLink(_ path: String) throws(SystemError) -> String {
+    try fault(.readLink)
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink(path, &buffer, buffer.count - 1)
+    guard length >= 0 else { throw .last }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Takes an exclusive `flock`, waiting for its holder.
+  static func lockExclusively(_ descriptor: Int32) throws(SystemError) {
+    try fault(.lock)
+    guard flock(descriptor, LOCK_EX) == 0 else { throw .last }
+  }
+
+  /// Releases a `flock`.
+  static func unlock(_ descriptor: Int32) {
+    _ = flock(descriptor, LOCK_UN)
+  }
+
+  #if os(Linux) || os(Android)
+    /// An inotify descriptor, non-blocking, reporting files created, replaced, removed or
+    /// rewritten in `folder`; `nil` when the folder cannot be watched.
+    static func watchFolder(_ folder: String) -> Int32? {
+      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard descriptor >= 0 else { return nil }
+      let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+      guard inotify_add_watch(descriptor, folder, events) >= 0 else {
+        close(descriptor)
+        return nil
+      }
+      return descriptor
+    }
+
+    /// Reads every pending inotify event and returns the names of the files they concern.
+    static func drainFolderEvents(_ descriptor: Int32) -> Set<String> {
+      var names: Set<String> = []
+      let headerSize = MemoryLayout<inotify_event>.size
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return names }
+        var offset = 0
+        while offset + headerSize <= count {
+          let length = buffer.withUnsafeBytes {
+            Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
+          }
+          let start = offset + headerSize
+          let end = min(start + length, count)
+          names.insert(String(decoding: buffer[start..<end].prefix { $0 != 0 }, as: UTF8.self))
+          offset = start + length
+        }
+      }
+    }
+  #endif
+
+  /// Throws the failure a test planned for `call`, if any.
+  @inline(__always)
+  private static func fault(_ call: Call) throws(SystemError) {
+    if let faults = SystemCallFaults.current, let error = faults.takeFailure(of: call) {
+      throw error
+    }
+  }
+}
+
+/// Failures that tests plan for the system calls made in one task and the tasks it starts.
+///
+/// ```swift
+/// let faults = SystemCallFaults()
+/// faults.fail(.write, with: .noSpace)
+/// try faults.inject { try store.apply(["a": .integer(1)]) }  // throws: no space left
+/// ```
+///
+/// `@unchecked Sendable`: `planned` is only read or written while `lock` is held.
+final class SystemCallFaults: @unchecked Sendable {
+  /// The faults of the current task, if a test set any.
+  @TaskLocal static var current: SystemCallFaults?
+
+  private let lock = Lock()
+  private var planned: [(call: Syscalls.Call, error: SystemError)] = []
+
+  /// Makes the next `times` calls of `call` fail with `error`, after any failures already
+  /// planned for it.
+  func fail(_ call: Syscalls.Call, with error: SystemError, times: Int = 1) {
+    lock.withLock {
+      planned += repeatElement((call: call, error: error), count: times)
+    }
+  }
+
+  /// Whether every planned failure has happened.
+  var allHappened: Bool { lock.withLock { planned.isEmpty } }
+
+  /// Runs `body` with these faults in place.
+  func inject<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try Self.$current.withValue(self, operation: body)
+  }
+
+  /// Removes and returns the next failure planned for `call`.
+  func takeFailure(of call: Syscalls.Call) -> SystemError? {
+    lock.withLock {
+      guard let index = planned.firstIndex(where: { $0.call == call }) else { return nil }
+      return planned.remove(at: index).error
+    }
+  }
+}

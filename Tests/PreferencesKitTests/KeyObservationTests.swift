@@ -1,0 +1,97 @@
+import Dispatch
+import Testing
+
+@testable import PreferencesKit
+
+/// The logic behind following a `UserDefaultsStore` by key-value observing, run against a fake
+/// observer of the same shape as the Apple-only adapter: which keys are observed, how a burst
+/// of reports becomes one reload, and that stopping stops everything.
+struct KeyObservationTests {
+  /// Stands in for key-value observing: records which keys are observed and lets a test
+  /// report a change to any of them.
+  final class FakeObserver: @unchecked Sendable {
+    private let lock = Lock()
+    private var reports: [String: @Sendable () -> Void] = [:]
+    private var stopped: [String] = []
+
+    var observedKeys: [String] { lock.withLock { reports.keys.sorted() } }
+    var stoppedKeys: [String] { lock.withLock { stopped.sorted() } }
+
+    func observe(_ key: String, _ report: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+      lock.withLock { reports[key] = report }
+      return { self.lock.withLock { self.stopped.append(key) } }
+    }
+
+    func change(_ key: String) {
+      lock.withLock { reports[key] }?()
+    }
+  }
+
+  final class Counter: @unchecked Sendable {
+    private let lock = Lock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func increment() { lock.withLock { value += 1 } }
+  }
+
+  @Test func eachDeclaredKeyIsObservedOnce() {
+    let fake = FakeObserver()
+    let observation = KeyObservation(
+        keys: ["b", "a", "b"], queue: DispatchQueue(label: "test"), observeKey: fake.observe,
+        onChange: {})
+    #expect(observation != nil)
+    #expect(fake.observedKeys == ["a", "b"])
+    observation?.stop()
+  }
+
+  @Test func keysThatKeyValueObservingWouldReadAsPathsLeaveTheStoreToPolling() {
+    let fake = FakeObserver()
+    for keys in [["fontSize", "window.frame"], ["@count"], []] {
+      let observation = KeyObservation(
+        keys: keys, queue: DispatchQueue(label: "test"), observeKey: fake.observe, onChange: {})
+      #expect(observation == nil)
+    }
+    #expect(fake.observedKeys.isEmpty)
+  }
+
+  @Test func aBurstOfReportsReloadsOnce() {
+    let fake = FakeObserver()
+    let queue = DispatchQueue(label: "test")
+    let reloads = Counter()
+    let observation = KeyObservation(
+        keys: ["a", "b", "c"], queue: queue, observeKey: fake.observe,
+        onChange: { reloads.increment() })
+    #expect(observation != nil)
+    queue.suspend()
+    fake.change("a")
+    fake.change("b")
+    fake.change("c")
+    queue.resume()
+    queue.sync {}
+    #expect(reloads.count == 1)
+    // A report after the reload started schedules another.
+    fake.change("a")
+    queue.sync {}
+    #expect(reloads.count == 2)
+    observation?.stop()
+  }
+
+  @Test func stoppingStopsEveryKeyOnceAndLaterReportsDoNothing() {
+    let fake = FakeObserver()
+    let queue = DispatchQueue(label: "test")
+    let reloads = Counter()
+    let observation = KeyObservation(
+        keys: ["a", "b"], queue: queue, observeKey: fake.observe,
+        onChange: { reloads.increment() })
+    #expect(observation != nil)
+    queue.suspend()
+    fake.change("a")
+    observation?.stop()
+    observation?.stop()
+    queue.resume()
+    fake.change("b")
+    queue.sync {}
+    #expect(reloads.count == 0)
+    #expect(fake.stoppedKeys == ["a", "b"])
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// The file store under failing system calls, made to fail in this process through the
+/// platform layer's failure seam: a full disk, a failed flush, interrupted calls, a read-only
+/// folder. Each failed write leaves the file as it was, no temporary file, and an error that
+/// names the file.
+struct SystemCallFaultTests {
+  static let failures: [(Syscalls.Call, SystemError)] = [
+    (.write, .noSpace), (.synchronize, .inputOutput), (.open, .readOnlyFileSystem),
+    (.rename, .permissionDenied), (.setPermissions, .permissionDenied),
+  ]
+
+  @Test(arguments: failures)
+  func aFailedWriteLeavesTheFileAsItWas(call: Syscalls.Call, error: SystemError) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("prefs.plist")
+    try FileStore(url: url).apply(["kept": .integer(1)])
+    let before = try Data(contentsOf: url)
+
+    let store = FileStore(url: url)
+    let faults = SystemCallFaults()
+    faults.fail(call, with: error)
+    let thrown = #expect(throws: PreferenceError.self) {
+      try faults.inject { try store.apply(["kept": .integer(2), "new": .string("x")]) }
+    }
+    #expect(faults.allHappened)
+    #expect(thrown?.kind == .writeFailed)
+    #expect(thrown?.file == url)
+    #expect(thrown?.reason?.contains(error.message) == true)
+    #expect(try Data(contentsOf: url) == before)
+    #expect(try FileStore(url: url).allValues() == ["kept": .integer(1)])
+    #expect(!FileManager.default.fileExists(atPath: url.path + ".tmp"))
+    // The next write, with the fault gone, goes through.
+    try store.apply(["kept": .integer(3)])
+    #expect(try FileStore(url: url).allValues() == ["kept": .integer(3)])
+  }
+
+  @Test func interruptedWritesAndReadsAreRetried() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("prefs.plist")
+    let faults = SystemCallFaults()
+    faults.fail(.write, with: .interrupted, times: 3)
+    faults.fail(.lock, with: .interrupted)
+    try faults.inject { try FileStore(url: url).apply(["a": .string("written")]) }
+    #expect(faults.allHappened)
+
+    faults.fail(.read, with: .interrupted, times: 2)
+    let values = try faults.inject { try FileStore(url: url).allValues() }
+    #expect(faults.allHappened)
+    #expect(values == ["a": .string("written")])
+  }
+
+  @Test func aFailedReadNamesTheFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("prefs.plist")
+    try FileStore(url: url).apply(["a": .integer(1)])
+    let faults = SystemCallFaults()
+    faults.fail(.read, with: .inputOutput)
+    let thrown = #expect(throws: PreferenceError.self) {
+      try faults.inject { try FileStore(url: url).allValues() }
+    }
+    #expect(thrown?.kind == .readFailed)
+    #expect(thrown?.file == url)
+  }
+
+  @Test func faultsStayInTheTaskThatPlannedThem() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let faults = SystemCallFaults()
+    faults.fail(.write, with: .noSpace)
+    // Outside `inject`, the planned failure does not happen.
+    try FileStore(url: directory.file("a.plist")).apply(["a": .integer(1)])
+    #expect(!faults.allHappened)
+  }
+}
