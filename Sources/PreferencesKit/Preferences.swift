@@ -39,7 +39,8 @@ open class Preferences: @unchecked Sendable {
   /// written only inside `state.withLock`, where they mirror the state they summarize. Every
   /// other piece of mutable state lives in ``state``, reachable only with this lock held.
   @usableFromInline let lock: Lock
-  /// The state of each feature (observation, migration, load errors), owned by `lock`.
+  /// The state of each feature (observation, migration, saving, watching, sync, load errors),
+  /// owned by `lock`.
   let state: Locked<InstanceState>
   /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
   /// were made.
@@ -57,10 +58,6 @@ open class Preferences: @unchecked Sendable {
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
   /// while the instance initializes and never changed afterwards.
   private(set) var cells: [any AnyPreferenceCell] = []
-  /// Polls or watches the store for changes from outside, while watching. Guarded by `lock`.
-  var storeWatcher: StoreWatcher?
-  /// The sync session, while syncing. Guarded by `lock`.
-  var syncSession: SyncSession?
 
   /// Where this instance loads from and saves to.
   public let store: any PreferenceStore
@@ -93,11 +90,12 @@ open class Preferences: @unchecked Sendable {
   deinit {
     LivePreferences.remove(ObjectIdentifier(self))
     // No other reference exists during deinit, so the lock is not needed.
-    storeWatcher?.stop()
-    syncSession?.stop()
-    for subscriber in state.withLock({ $0.observation.subscribers.values }) {
-      subscriber.finish()
+    let (watcher, session, subscribers) = state.withLock {
+      ($0.watcher, $0.sync.session, $0.observation.subscribers.values)
     }
+    watcher?.stop()
+    session?.stop()
+    for subscriber in subscribers { subscriber.finish() }
   }
 
   /// The version of this class's preferences: 1 unless a subclass overrides it.
@@ -196,7 +194,7 @@ open class Preferences: @unchecked Sendable {
         let moves = state.migration.keyMoves
         let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
         return (
-          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, syncSession,
+          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, state.sync.session,
           state.migration.storeVersion
         )
       }
@@ -359,6 +357,10 @@ struct InstanceState {
   var migration = MigrationState()
   /// The scheduled automatic save and its errors.
   var saving = SavingState()
+  /// What follows the store for changes from outside, while watching.
+  var watcher: StoreWatcher?
+  /// The sync session, while syncing.
+  var sync = SyncState()
 }
 
 extension PreferenceError {

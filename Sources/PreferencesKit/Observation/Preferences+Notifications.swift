@@ -75,16 +75,15 @@ enum ChangeNotificationRequest {
     return nil
   }()
 
-  private static let fallbackLock = Lock()
-  /// Guarded by `fallbackLock`; used only where `flag` is `nil`.
-  nonisolated(unsafe) private static var fallbackActive = false
+  /// The flag where `flag` is `nil`.
+  private static let fallback = Locked(false)
 
   /// Whether assignments post notifications.
   @usableFromInline static var isActive: Bool {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
       return unsafeDowncast(flag, to: Flag.self).value.load(ordering: .relaxed)
     }
-    return fallbackLock.withLock { fallbackActive }
+    return fallback.withLock { $0 }
   }
 
   /// Makes assignments post notifications from now on.
@@ -92,7 +91,7 @@ enum ChangeNotificationRequest {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
       unsafeDowncast(flag, to: Flag.self).value.store(true, ordering: .relaxed)
     } else {
-      fallbackLock.withLock { fallbackActive = true }
+      fallback.withLock { $0 = true }
     }
   }
 }

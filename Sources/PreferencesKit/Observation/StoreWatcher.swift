@@ -7,18 +7,8 @@ import Dispatch
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
 /// size and modification time before reading it).
-///
-/// `@unchecked Sendable`: the timer is a dispatch source, made to be cancelled from any thread;
-/// Dispatch does not mark it `Sendable`.
-final class StoreWatcher: @unchecked Sendable {
-  /// How often a store that cannot report its changes is checked: often enough that a change
-  /// arrives within one second.
-  static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
-  /// How often a file store is checked anyway, for changes its reports miss (a network file
-  /// system's, say).
-  static let backstopInterval: DispatchTimeInterval = .seconds(1)
-
-  private let timer: (any DispatchSourceTimer)?
+final class StoreWatcher: Sendable {
+  private let timer: PollingTimer?
   private let stopObserving: (@Sendable () -> Void)?
 
   /// Starts following the store of `preferences`, which it holds weakly.
@@ -27,25 +17,19 @@ final class StoreWatcher: @unchecked Sendable {
     let reload: @Sendable () -> Void = { [weak preferences] in
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
-    let interval: DispatchTimeInterval?
+    let observed: Bool?  // nil: observed key by key, needing no timer.
     if let store = preferences.store as? UserDefaultsStore,
       let observation = store.observeChanges(toKeys: preferences.keys, queue: queue, reload)
     {
       // Key-value observing reports every change, whichever process made it.
       stopObserving = { observation.stop() }
-      interval = nil
+      observed = nil
     } else {
       stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
-      interval = stopObserving == nil ? Self.pollingInterval : Self.backstopInterval
+      observed = stopObserving != nil
     }
-    if let interval {
-      let timer = DispatchSource.makeTimerSource(queue: queue)
-      timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-      timer.setEventHandler(handler: reload)
-      timer.resume()
-      self.timer = timer
-    } else {
-      timer = nil
+    timer = observed.map {
+      PollingTimer(storeReportsChanges: $0, queue: queue, handler: reload)
     }
   }
 
@@ -131,16 +115,23 @@ extension Preferences {
   /// local value wins until ``writePreferences()`` saves it or ``readPreferences()`` discards
   /// it. Calling this while already watching does nothing.
   public func startWatchingStore() {
-    lock.withLock {
-      if storeWatcher == nil { storeWatcher = StoreWatcher(self) }
+    guard state.withLock({ $0.watcher == nil }) else { return }
+    // Built outside the lock: a store's `observeChanges` is code the library does not own, and
+    // may read these preferences.
+    let watcher = StoreWatcher(self)
+    let installed = state.withLock { state in
+      guard state.watcher == nil else { return false }
+      state.watcher = watcher
+      return true
     }
+    if !installed { watcher.stop() }
   }
 
   /// Stops picking up changes from outside. Releasing the instance stops it too.
   public func stopWatchingStore() {
-    let watcher = lock.withLock {
-      defer { storeWatcher = nil }
-      return storeWatcher
+    let watcher = state.withLock { state in
+      defer { state.watcher = nil }
+      return state.watcher
     }
     watcher?.stop()
   }

@@ -5,25 +5,23 @@
 /// let prefs = AppPreferences(store: store)   // prefs.fontSize == 14
 /// ```
 public final class InMemoryStore: PreferenceStore {
-  private let lock = Lock()
-  /// Guarded by `lock`.
-  private nonisolated(unsafe) var values: [String: PropertyListValue]
+  private let values: Locked<[String: PropertyListValue]>
 
   /// Creates a store holding `values`.
   ///
   /// - Parameter values: The initial contents; empty by default.
   public init(_ values: [String: PropertyListValue] = [:]) {
-    self.values = values
+    self.values = Locked(values)
   }
 
   /// Every stored value.
   public func allValues() -> [String: PropertyListValue] {
-    lock.withLock { values }
+    values.withLock { $0 }
   }
 
   /// The stored values of `keys`, without copying the rest.
   public func values(forKeys keys: [String]) -> [String: PropertyListValue] {
-    lock.withLock {
+    values.withLock { values in
       var result: [String: PropertyListValue] = [:]
       for key in keys {
         if let value = values[key] { result[key] = value }
@@ -34,7 +32,7 @@ public final class InMemoryStore: PreferenceStore {
 
   /// Applies the change set at once: a value sets its key, `nil` removes it.
   public func apply(_ changes: [String: PropertyListValue?]) {
-    lock.withLock {
+    values.withLock { values in
       for (key, value) in changes {
         values[key] = value
       }

@@ -26,9 +26,7 @@ import Foundation
 ///
 /// The folder enforces the iCloud key-value store's limits by default, so an app tested with
 /// it behaves as it will on Apple platforms.
-///
-/// `@unchecked Sendable`: `files` is only read or written while `lock` is held.
-public final class FileSyncStore: SyncStore, @unchecked Sendable {
+public final class FileSyncStore: SyncStore {
   /// The format of the files a ``FileSyncStore`` writes and reads.
   public enum Format: Sendable, Hashable {
     /// XML property lists, `.plist`.
@@ -51,10 +49,8 @@ public final class FileSyncStore: SyncStore, @unchecked Sendable {
   public let format: Format
   /// The limits this store enforces.
   public let limits: SyncLimits
-  private let lock = Lock()
-  /// A file store per file name, so that unchanged files are not parsed again. Guarded by
-  /// `lock`.
-  private var files: [String: FileStore] = [:]
+  /// A file store per file name, so that unchanged files are not parsed again.
+  private let files = Locked<[String: FileStore]>([:])
 
   /// Creates a sync store in `folder`. This never throws and never writes.
   ///
@@ -114,7 +110,7 @@ public final class FileSyncStore: SyncStore, @unchecked Sendable {
   }
 
   private func fileStore(at url: URL) -> FileStore {
-    lock.withLock {
+    files.withLock { files in
       if let store = files[url.lastPathComponent] { return store }
       let store = FileStore(url: url)
       files[url.lastPathComponent] = store

@@ -1,13 +1,9 @@
 /// A sync store in memory, for tests: two ``Preferences`` instances sharing one behave like two
 /// machines sharing a cloud store.
-///
-/// `@unchecked Sendable`: `entries` is only read or written while `lock` is held.
-public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
+public final class InMemorySyncStore: SyncStore {
   /// The limits this store enforces.
   public let limits: SyncLimits
-  private let lock = Lock()
-  /// Guarded by `lock`.
-  private var entries: [String: SyncEntry] = [:]
+  private let entries = Locked<[String: SyncEntry]>([:])
 
   /// Creates an empty store.
   ///
@@ -18,12 +14,12 @@ public final class InMemorySyncStore: SyncStore, @unchecked Sendable {
 
   /// Every entry.
   public func allEntries() -> [String: SyncEntry] {
-    lock.withLock { entries }
+    entries.withLock { $0 }
   }
 
   /// Stores each entry that is newer than the one stored, unless that would break a limit.
   public func apply(_ newEntries: [String: SyncEntry], from device: String) throws {
-    try lock.withLock { () throws(PreferenceError) in
+    try entries.withLock { (entries) throws(PreferenceError) in
       entries.merge(try limits.admit(newEntries, over: entries)) { $1 }
     }
   }

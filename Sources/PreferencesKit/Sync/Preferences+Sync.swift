@@ -14,6 +14,12 @@ package enum ReservedKey {
   }
 }
 
+/// What syncing keeps in a ``Preferences`` instance.
+struct SyncState {
+  /// The sync session, while syncing.
+  var session: SyncSession?
+}
+
 extension Preferences {
   /// Starts keeping the properties declared `@Preference(synced: true)` in step with other
   /// machines through `syncStore`.
@@ -59,9 +65,9 @@ extension Preferences {
     }
     // Swapped in one step, so that of any number of threads starting and stopping at once,
     // each session is either the current one or stopped by the thread that replaced it.
-    let previous = lock.withLock {
-      defer { syncSession = session }
-      return syncSession
+    let previous = state.withLock { state in
+      defer { state.sync.session = session }
+      return state.sync.session
     }
     previous?.stop()
     exchange()
@@ -69,9 +75,9 @@ extension Preferences {
 
   /// Stops syncing. Values already pulled stay; nothing more is pushed or pulled.
   public func stopSyncing() {
-    let session = lock.withLock {
-      defer { syncSession = nil }
-      return syncSession
+    let session = state.withLock { state in
+      defer { state.sync.session = nil }
+      return state.sync.session
     }
     session?.stop()
   }
@@ -81,7 +87,7 @@ extension Preferences {
   /// reported about itself (no account, a quota exceeded). Failed pushes are retried by the
   /// next exchange; the list empties when they succeed.
   public var syncErrors: [PreferenceError] {
-    lock.withLock { syncSession }?.syncErrors ?? []
+    state.withLock { $0.sync.session }?.syncErrors ?? []
   }
 
   /// This device's identifier, read from the local store, or created and saved there.
@@ -112,7 +118,7 @@ extension Preferences {
   /// this device's entries the store lacks.
   func exchange() {
     writeLock.withLock {
-      guard let session = lock.withLock({ syncSession }) else { return }
+      guard let session = state.withLock({ $0.sync.session }) else { return }
       let synced = cells.filter(\.declaration.isSynced)
       let keys = lock.withLock { synced.filter { !$0.isDirty }.map(\.key) }
       let remote: [String: SyncEntry]

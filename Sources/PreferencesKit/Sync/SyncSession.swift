@@ -4,30 +4,27 @@ import Foundation
 /// The state of syncing one ``Preferences`` instance with one ``SyncStore``: the clock that
 /// stamps this device's changes, the pushes still owed, the errors to report, and what pulls
 /// changes from other machines.
-///
-/// `@unchecked Sendable`: `pending`, `errors`, `reported` and `stopObserving` are guarded by
-/// `lock`; the other properties are constants, and a dispatch source may be cancelled from
-/// any thread.
-final class SyncSession: @unchecked Sendable {
-  /// How often a sync store that cannot report its changes is checked.
-  static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
-  /// How often a sync store that reports its changes is checked anyway.
-  static let backstopInterval: DispatchTimeInterval = .seconds(1)
+final class SyncSession: Sendable {
+  /// What a session changes as it runs.
+  private struct State {
+    /// Entries that could not be pushed yet, retried on the next exchange.
+    var pending: [String: SyncEntry] = [:]
+    /// Why the last pushes or pulls failed.
+    var errors: [PreferenceError] = []
+    /// What the store reported about itself, until the account changes.
+    var reported: [PreferenceError] = []
+    /// Stops the store's reports of changes.
+    var stopObserving: (@Sendable () -> Void)?
+    /// Pulls periodically.
+    var timer: PollingTimer?
+  }
 
   /// The store shared with other machines.
   let store: any SyncStore
   /// Stamps this device's changes.
   let clock: HybridLogicalClock
-  private let lock = Lock()
-  /// Entries that could not be pushed yet, retried on the next exchange. Guarded by `lock`.
-  private var pending: [String: SyncEntry] = [:]
-  /// Why the last pushes or pulls failed. Guarded by `lock`.
-  private var errors: [PreferenceError] = []
-  /// What the store reported about itself, until the account changes. Guarded by `lock`.
-  private var reported: [PreferenceError] = []
+  private let state = Locked(State())
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
-  private let timer: (any DispatchSourceTimer)?
-  private var stopObserving: (@Sendable () -> Void)?
 
   /// Starts a session that calls `exchange` periodically and whenever the store reports a
   /// change, unless `pullsAutomatically` is `false` (then only the owner exchanges, as the
@@ -38,19 +35,13 @@ final class SyncSession: @unchecked Sendable {
   ) {
     self.store = store
     self.clock = clock
-    guard pullsAutomatically else {
-      timer = nil
-      return
-    }
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    self.timer = timer
-    timer.setEventHandler(handler: exchange)
+    guard pullsAutomatically else { return }
     let stop = store.observeChanges { [weak self, queue] event in
       switch event {
       case .changed:
         queue.async(execute: exchange)
       case .initialSync, .accountChanged:
-        self?.lock.withLock { self?.reported = [] }
+        self?.state.withLock { $0.reported = [] }
         queue.async(execute: exchange)
       case .quotaViolation:
         self?.report(
@@ -62,21 +53,23 @@ final class SyncSession: @unchecked Sendable {
         self?.report(error)
       }
     }
-    lock.withLock { stopObserving = stop }
-    let interval = stop == nil ? Self.pollingInterval : Self.backstopInterval
-    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-    timer.resume()
+    let timer = PollingTimer(storeReportsChanges: stop != nil, queue: queue, handler: exchange)
+    state.withLock { state in
+      state.stopObserving = stop
+      state.timer = timer
+    }
   }
 
   /// Stops pulling. The session cannot be restarted.
   func stop() {
-    lock.withLock { stopObserving }?()
+    let (stopObserving, timer) = state.withLock { ($0.stopObserving, $0.timer) }
+    stopObserving?()
     timer?.cancel()
   }
 
   /// What the store reported about itself, then why the last pushes or pulls failed.
   var syncErrors: [PreferenceError] {
-    lock.withLock { reported + errors }
+    state.withLock { $0.reported + $0.errors }
   }
 
   /// An entry for a change made on this device now.
@@ -85,16 +78,16 @@ final class SyncSession: @unchecked Sendable {
   }
 
   private func report(_ error: PreferenceError) {
-    lock.withLock { reported.append(error) }
+    state.withLock { $0.reported.append(error) }
   }
 
   /// Records that the store could not be read: one error for each key still waiting to be
   /// pushed, or one without a key when none is.
   func recordPullFailure(_ error: any Error) {
-    lock.withLock {
-      let keys = pending.keys.sorted()
+    state.withLock { state in
+      let keys = state.pending.keys.sorted()
       let named: [String?] = keys.isEmpty ? [nil] : keys
-      errors = named.map { Self.failure(error, key: $0) }
+      state.errors = named.map { Self.failure(error, key: $0) }
     }
   }
 
@@ -102,8 +95,8 @@ final class SyncSession: @unchecked Sendable {
   /// store's limits. What is refused or fails stays pending and is listed in ``syncErrors``,
   /// one error per key.
   func push(_ entries: [String: SyncEntry]) {
-    let attempt = lock.withLock {
-      pending.merging(entries) { old, new in new.isNewer(than: old) ? new : old }
+    let attempt = state.withLock {
+      $0.pending.merging(entries) { old, new in new.isNewer(than: old) ? new : old }
     }
     guard !attempt.isEmpty else { return }
     var refused: [PreferenceError] = []
@@ -120,9 +113,9 @@ final class SyncSession: @unchecked Sendable {
     } catch {
       failures = sendable.keys.sorted().map { Self.failure(error, key: $0) }
     }
-    lock.withLock {
-      pending = failures.isEmpty ? attempt.filter { sendable[$0.key] == nil } : attempt
-      errors = refused + failures
+    state.withLock { state in
+      state.pending = failures.isEmpty ? attempt.filter { sendable[$0.key] == nil } : attempt
+      state.errors = refused + failures
     }
   }
 

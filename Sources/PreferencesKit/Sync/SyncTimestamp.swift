@@ -55,15 +55,12 @@ struct WallClock: Sendable {
 
 /// A hybrid logical clock: hands out timestamps later than every timestamp this device made
 /// or saw, close to wall-clock time.
-///
-/// `@unchecked Sendable`: `latest` is only read or written while `lock` is held.
-final class HybridLogicalClock: @unchecked Sendable {
+final class HybridLogicalClock: Sendable {
   /// The device whose changes this clock stamps.
   let device: String
   private let wallClock: WallClock
-  private let lock = Lock()
-  /// The latest reading made or seen, without its device. Guarded by `lock`.
-  private var latest: (milliseconds: Int64, counter: Int64) = (0, 0)
+  /// The latest reading made or seen, without its device.
+  private let latest = Locked<(milliseconds: Int64, counter: Int64)>((0, 0))
 
   init(device: String, wallClock: WallClock) {
     self.device = device
@@ -72,7 +69,7 @@ final class HybridLogicalClock: @unchecked Sendable {
 
   /// Advances the clock past `timestamp`, so that later changes here come after it.
   func observe(_ timestamp: SyncTimestamp) {
-    lock.withLock {
+    latest.withLock { latest in
       if (timestamp.milliseconds, timestamp.counter) > latest {
         latest = (timestamp.milliseconds, timestamp.counter)
       }
@@ -82,7 +79,7 @@ final class HybridLogicalClock: @unchecked Sendable {
   /// A timestamp later than every one made or seen so far.
   func tick() -> SyncTimestamp {
     let now = wallClock.milliseconds()
-    return lock.withLock {
+    return latest.withLock { latest in
       latest = now > latest.milliseconds ? (now, 0) : (latest.milliseconds, latest.counter + 1)
       return SyncTimestamp(
         milliseconds: latest.milliseconds, counter: latest.counter, device: device)

@@ -1,0 +1,35 @@
+import Dispatch
+
+/// A repeating timer on a queue, for what checks a store periodically: ``StoreWatcher`` and
+/// ``SyncSession``.
+///
+/// `@unchecked Sendable`: the only state is a dispatch source, made to be cancelled from any
+/// thread; Dispatch does not mark it `Sendable`.
+final class PollingTimer: @unchecked Sendable {
+  /// How often a store that cannot report its changes is checked: often enough that a change
+  /// arrives within one second.
+  static let pollingInterval: DispatchTimeInterval = .milliseconds(250)
+  /// How often a store that reports its changes is checked anyway, for changes its reports
+  /// miss (a network file system's, say).
+  static let backstopInterval: DispatchTimeInterval = .seconds(1)
+
+  private let source: any DispatchSourceTimer
+
+  /// Starts calling `handler` on `queue` every `interval`, the first time one interval from
+  /// now: ``pollingInterval`` when `storeReportsChanges` is `false`, ``backstopInterval``
+  /// when it is `true`.
+  init(
+    storeReportsChanges: Bool, queue: DispatchQueue, handler: @escaping @Sendable () -> Void
+  ) {
+    let interval = storeReportsChanges ? Self.backstopInterval : Self.pollingInterval
+    source = DispatchSource.makeTimerSource(queue: queue)
+    source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+    source.setEventHandler(handler: handler)
+    source.resume()
+  }
+
+  /// Stops the calls; one already started finishes.
+  func cancel() {
+    source.cancel()
+  }
+}
