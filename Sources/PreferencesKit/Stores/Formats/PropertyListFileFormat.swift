@@ -88,7 +88,7 @@ extension PropertyListFileFormat {
     // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
     // files that do not parse.
     if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
-    switch self {
+    return switch self {
     case .json: JSONPropertyListParser.salvage(bytes)
     case .propertyList:
       bytes.starts(with: Array("bplist".utf8))
