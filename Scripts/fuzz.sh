@@ -46,13 +46,16 @@ if [[ $corpus_only -eq 1 ]]; then
     [[ -d $folder ]] && while IFS= read -r file; do files+=("$file"); done \
       < <(find "$folder" -type f | sort)
   done
+  log="$(mktemp)"
+  trap 'rm -f "$log"' EXIT
   for target in "${targets[@]}"; do
-    echo "== $target: ${#files[@]} files"
-    "$bin/$target" "${options[@]}" -runs=0 "${files[@]}" 2>&1 | grep -E "^(Running|Executed|==)" \
-      | grep -v "^Running:" || true
-    # Run again for the exit status, quietly: the first run's output is for people.
-    "$bin/$target" "${options[@]}" -runs=0 "${files[@]}" > /dev/null 2>&1 \
-      || { echo "fuzz.sh: $target crashed on a committed file" >&2; exit 1; }
+    if "$bin/$target" "${options[@]}" -runs=0 "${files[@]}" > "$log" 2>&1; then
+      echo "$target: ${#files[@]} files, no crash"
+    else
+      cat "$log"
+      echo "fuzz.sh: $target crashed on a committed file" >&2
+      exit 1
+    fi
   done
   exit 0
 fi

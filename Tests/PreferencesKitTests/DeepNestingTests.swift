@@ -71,8 +71,9 @@ struct DeepNestingTests {
   /// Less than the nesting limit: each level of a synthesized `Codable` type passes through
   /// the standard library's and the type's own frames (about 600 bytes a level in a debug
   /// build) as well as the coders' (about 900, down from 3,400).
-  static let codableDepthOnSmallStack = Int(
-    ProcessInfo.processInfo.environment["DEEP_CODABLE_DEPTH"] ?? "") ?? 300
+  static let codableDepthOnSmallStack =
+    Int(
+      ProcessInfo.processInfo.environment["DEEP_CODABLE_DEPTH"] ?? "") ?? 300
 
   @Test func theCodableCodersWorkDeepOnASmallStack() throws {
     try onSmallStack {

@@ -42,8 +42,10 @@ struct PlistlibInteropTests {
       let folder = directory.file("documents")
       let generated = try run(
         "python3",
-        [Self.script.path, "generate", "--seed", "\(Self.seed)", "--count", "\(Self.count)",
-          folder.path], in: directory)
+        [
+          Self.script.path, "generate", "--seed", "\(Self.seed)", "--count", "\(Self.count)",
+          folder.path,
+        ], in: directory)
       try #require(generated.status == 0, "python3 failed: \(generated.output)")
       for index in 0..<Self.count {
         let stem = folder.appendingPathComponent(String(format: "%04d", index)).path

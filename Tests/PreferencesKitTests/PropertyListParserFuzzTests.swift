@@ -7,7 +7,8 @@ import Testing
 /// a byte flip that happens to leave a valid file, a dictionary), never a crash or a hang.
 ///
 /// `FILESTORE_FUZZ_ITERATIONS` sets the number of inputs per format (default 1,500) and
-/// `FILESTORE_FUZZ_SEED` the random seed; `Scripts/fuzz-file-store.sh` runs a long campaign.
+/// `FILESTORE_FUZZ_SEED` the random seed. Coverage-guided fuzzing with libFuzzer, for long
+/// campaigns, is in `Fuzz/` (run it with `Scripts/fuzz.sh`).
 struct PropertyListParserFuzzTests {
   static let iterations =
     Int(ProcessInfo.processInfo.environment["FILESTORE_FUZZ_ITERATIONS"] ?? "") ?? 1_500

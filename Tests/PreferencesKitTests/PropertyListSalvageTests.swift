@@ -8,7 +8,8 @@ struct PropertyListSalvageTests {
   static let xmlFormat = PropertyListFileFormat.propertyList
 
   @Test func xmlSkipsTheDamagedEntryAndKeepsTheOthers() {
-    let file = "<dict><key>a</key><integer>1</integer><key>b</key><integer>3</integr>"
+    let file =
+      "<dict><key>a</key><integer>1</integer><key>b</key><integer>3</integr>"
       + "<key>c</key><string>x</string></dict>"
     let salvage = Self.xmlFormat.salvage(Array(file.utf8))
     #expect(salvage.values == ["a": .integer(1), "c": .string("x")])
@@ -76,7 +77,9 @@ struct PropertyListSalvageTests {
     let stringOffset = bytes.firstRange(of: Array("two".utf8))!.lowerBound - 1
     for index in 0..<((bytes.count - 32 - tableStart) / offsetSize) {
       let entry = tableStart + index * offsetSize
-      if bytes[(entry + offsetSize - 1)] == UInt8(stringOffset) { bytes[entry + offsetSize - 1] = 0xFF }
+      if bytes[(entry + offsetSize - 1)] == UInt8(stringOffset) {
+        bytes[entry + offsetSize - 1] = 0xFF
+      }
     }
     #expect(throws: PreferenceError.self) { try Self.xmlFormat.decode(bytes) }
     let salvage = Self.xmlFormat.salvage(bytes)

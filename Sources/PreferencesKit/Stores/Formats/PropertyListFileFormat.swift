@@ -88,10 +88,10 @@ extension PropertyListFileFormat {
     // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
     // files that do not parse.
     if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
-    switch self {
-    case .json: return JSONPropertyListParser.salvage(bytes)
+    return switch self {
+    case .json: JSONPropertyListParser.salvage(bytes)
     case .propertyList:
-      return bytes.starts(with: Array("bplist".utf8))
+      bytes.starts(with: Array("bplist".utf8))
         ? BinaryPropertyListParser.salvage(bytes) : XMLPropertyListParser.salvage(bytes)
     }
   }

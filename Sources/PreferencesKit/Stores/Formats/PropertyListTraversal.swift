@@ -20,8 +20,8 @@ struct PropertyListTraversal {
 
   private enum Frame {
     case array([PropertyListValue], next: Int)
-    /// Keys sorted, so that files are stable and diff well.
-    case dictionary(keys: [String], values: [String: PropertyListValue], next: Int)
+    /// Entries sorted by key, so that files are stable and diff well.
+    case dictionary([(key: String, value: PropertyListValue)], next: Int)
   }
 
   private var frames: [Frame] = []
@@ -45,14 +45,14 @@ struct PropertyListTraversal {
         traversal.frames.append(.array(values, next: next + 1))
         try visit(&traversal, .element(index: next), inside)
         try traversal.enter(values[next], baseLevel: level, visit: visit)
-      case .dictionary(let keys, let values, let next) where next < keys.count:
-        traversal.frames.append(.dictionary(keys: keys, values: values, next: next + 1))
-        try visit(&traversal, .key(keys[next], index: next, count: keys.count), inside)
-        try traversal.enter(values[keys[next]] ?? .bool(false), baseLevel: level, visit: visit)
+      case .dictionary(let entries, let next) where next < entries.count:
+        traversal.frames.append(.dictionary(entries, next: next + 1))
+        try visit(&traversal, .key(entries[next].key, index: next, count: entries.count), inside)
+        try traversal.enter(entries[next].value, baseLevel: level, visit: visit)
       case .array(let values, _):
         try visit(&traversal, .end(isDictionary: false, count: values.count), inside - 1)
-      case .dictionary(let keys, _, _):
-        try visit(&traversal, .end(isDictionary: true, count: keys.count), inside - 1)
+      case .dictionary(let entries, _):
+        try visit(&traversal, .end(isDictionary: true, count: entries.count), inside - 1)
       }
     }
   }
@@ -70,7 +70,7 @@ struct PropertyListTraversal {
     case .dictionary(let values):
       guard level < PropertyListTreeBuilder.maximumDepth else { throw tooDeep() }
       try visit(&self, .begin(isDictionary: true, count: values.count), level)
-      frames.append(.dictionary(keys: values.keys.sorted(), values: values, next: 0))
+      frames.append(.dictionary(values.sorted { $0.key < $1.key }, next: 0))
     default:
       try visit(&self, .scalar(value), level)
     }
@@ -85,7 +85,7 @@ struct PropertyListTraversal {
       let component: String
       switch frame {
       case .array(_, let next): component = "[\(next - 1)]"
-      case .dictionary(let keys, _, let next): component = "." + keys[next - 1]
+      case .dictionary(let entries, let next): component = "." + entries[next - 1].key
       }
       if index == 0, case .dictionary = frame {
         key = String(component.dropFirst())
