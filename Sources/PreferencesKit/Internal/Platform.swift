@@ -1,3 +1,5 @@
+import Foundation
+
 // The one place that imports the C library. Everything else reaches the system through
 // `Platform` and `Syscalls`, so a platform difference is decided here, once.
 
@@ -10,8 +12,6 @@
 #elseif canImport(Android)
   import Android
 #endif
-
-import Foundation
 
 /// Facts about the platform the library was built for.
 enum Platform {

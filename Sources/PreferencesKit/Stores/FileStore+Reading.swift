@@ -14,7 +14,8 @@ extension FileStore {
         snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
         return [:]
       } catch {
-        throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
       if let snapshot, snapshot.identity == FileIdentity(status) {
         return snapshot.values
@@ -33,7 +34,8 @@ extension FileStore {
     } catch where error == .noSuchFile {
       return FileSnapshot(identity: nil, values: [:], descriptor: -1)
     } catch {
-      throw PreferenceError(.readFailed, file: url, reason: "cannot open the file: \(error.message)")
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot open the file: \(error.message)")
     }
     var keepOpen = false
     defer { if !keepOpen { Syscalls.closeFile(descriptor) } }
@@ -41,7 +43,8 @@ extension FileStore {
     do throws(SystemError) {
       status = try Syscalls.status(of: descriptor)
     } catch {
-      throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
     }
     if status.kind != .regularFile {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
@@ -83,7 +86,8 @@ extension FileStore {
       } catch where error == .interrupted {
         continue
       } catch {
-        throw PreferenceError(.readFailed, file: url, reason: "cannot read the file: \(error.message)")
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot read the file: \(error.message)")
       }
       if result == 0 { break }
       count += result
