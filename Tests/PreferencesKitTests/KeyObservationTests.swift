@@ -37,8 +37,8 @@ struct KeyObservationTests {
   @Test func eachDeclaredKeyIsObservedOnce() {
     let fake = FakeObserver()
     let observation = KeyObservation(
-        keys: ["b", "a", "b"], queue: DispatchQueue(label: "test"), observeKey: fake.observe,
-        onChange: {})
+      keys: ["b", "a", "b"], queue: DispatchQueue(label: "test"), observeKey: fake.observe,
+      onChange: {})
     #expect(observation != nil)
     #expect(fake.observedKeys == ["a", "b"])
     observation?.stop()
@@ -59,8 +59,8 @@ struct KeyObservationTests {
     let queue = DispatchQueue(label: "test")
     let reloads = Counter()
     let observation = KeyObservation(
-        keys: ["a", "b", "c"], queue: queue, observeKey: fake.observe,
-        onChange: { reloads.increment() })
+      keys: ["a", "b", "c"], queue: queue, observeKey: fake.observe,
+      onChange: { reloads.increment() })
     #expect(observation != nil)
     queue.suspend()
     fake.change("a")
@@ -81,8 +81,8 @@ struct KeyObservationTests {
     let queue = DispatchQueue(label: "test")
     let reloads = Counter()
     let observation = KeyObservation(
-        keys: ["a", "b"], queue: queue, observeKey: fake.observe,
-        onChange: { reloads.increment() })
+      keys: ["a", "b"], queue: queue, observeKey: fake.observe,
+      onChange: { reloads.increment() })
     #expect(observation != nil)
     queue.suspend()
     fake.change("a")

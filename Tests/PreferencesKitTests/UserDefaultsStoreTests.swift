@@ -107,6 +107,29 @@ struct UserDefaultsStoreTests {
   }
 }
 
+extension UserDefaultsStoreTests {
+  /// On Apple platforms a change made through another `UserDefaults` object of the suite is
+  /// reported by key-value observing; Linux's Foundation has none, so the store is polled.
+  @Test func changesToObservedKeysAreReportedWhereKeyValueObservingExists() throws {
+    try withTemporarySuite { name, _ in
+      let store = UserDefaultsStore(suiteName: name)
+      let reported = DispatchSemaphore(value: 0)
+      let observation = store.observeChanges(
+        toKeys: ["fontSize"], queue: DispatchQueue(label: "test")
+      ) { reported.signal() }
+      defer { observation?.stop() }
+      guard Platform.isApple else {
+        #expect(observation == nil)
+        return
+      }
+      #expect(observation != nil)
+      let other = try #require(UserDefaults(suiteName: name))
+      other.set(15.0, forKey: "fontSize")
+      #expect(reported.wait(timeout: .now() + 10) == .success)
+    }
+  }
+}
+
 /// Defaults whose `synchronize()` always fails, as it does on a full disk.
 private final class UnsavableDefaults: UserDefaults {
   override func synchronize() -> Bool { false }

@@ -1,3 +1,5 @@
+import Foundation
+
 // The one place that imports the C library. Everything else reaches the system through
 // `Platform` and `Syscalls`, so a platform difference is decided here, once.
 
@@ -128,6 +130,22 @@ extension FileStatus {
     #else
       modificationSeconds = Int64(status.st_mtim.tv_sec)
       modificationNanoseconds = Int64(status.st_mtim.tv_nsec)
+    #endif
+  }
+}
+
+// MARK: - Foundation
+
+extension NSNumber {
+  /// Whether Foundation made this number from a `Bool`. On Apple platforms that is the
+  /// `CFBoolean` singletons (a Boolean's `objCType` is `c`, as a `CChar`'s is); elsewhere a
+  /// Boolean's `objCType` is `c` or `B`.
+  var isBoolean: Bool {
+    #if canImport(Darwin)
+      CFGetTypeID(self) == CFBooleanGetTypeID()
+    #else
+      let type = UInt8(bitPattern: objCType.pointee)
+      return type == UInt8(ascii: "c") || type == UInt8(ascii: "B")
     #endif
   }
 }

@@ -14,7 +14,8 @@ extension FileStore {
         snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
         return [:]
       } catch {
-        throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
       if let snapshot, snapshot.identity == FileIdentity(status) {
         return snapshot.values
@@ -63,7 +64,8 @@ extension FileStore {
     } catch where error == .noSuchFile {
       return nil
     } catch {
-      throw PreferenceError(.readFailed, file: url, reason: "cannot open the file: \(error.message)")
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot open the file: \(error.message)")
     }
     var succeeded = false
     defer { if !succeeded { Syscalls.closeFile(descriptor) } }
@@ -71,7 +73,8 @@ extension FileStore {
     do throws(SystemError) {
       status = try Syscalls.status(of: descriptor)
     } catch {
-      throw PreferenceError(.readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
+      throw PreferenceError(
+        .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
     }
     if status.kind != .regularFile {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
@@ -106,7 +109,8 @@ extension FileStore {
       } catch where error == .interrupted {
         continue
       } catch {
-        throw PreferenceError(.readFailed, file: url, reason: "cannot read the file: \(error.message)")
+        throw PreferenceError(
+          .readFailed, file: url, reason: "cannot read the file: \(error.message)")
       }
       if result == 0 { break }
       count += result

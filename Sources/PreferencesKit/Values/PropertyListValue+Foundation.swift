@@ -47,17 +47,11 @@ extension PropertyListValue {
 
   /// A Boolean, integer or floating-point number, told apart by the number's own type.
   private init(number: NSNumber) {
-    #if canImport(Darwin)
-      if CFGetTypeID(number) == CFBooleanGetTypeID() {
-        self = .bool(number.boolValue)
-        return
-      }
-    #endif
+    if number.isBoolean {
+      self = .bool(number.boolValue)
+      return
+    }
     switch UInt8(bitPattern: number.objCType.pointee) {
-    #if !canImport(Darwin)
-      case UInt8(ascii: "c"), UInt8(ascii: "B"):
-        self = .bool(number.boolValue)
-    #endif
     case UInt8(ascii: "f"), UInt8(ascii: "d"):
       self = .double(number.doubleValue)
     case UInt8(ascii: "Q") where number.uint64Value > UInt64(Int64.max):
