@@ -190,57 +190,49 @@ open class Preferences: @unchecked Sendable {
   ///   so a later write can still save it.
   public func writePreferences() throws(PreferenceError) {
     try writeLock.withLock { () throws(PreferenceError) in
-      let (pending, moves, session, version) = state.withLock { state in
-        let moves = state.migration.keyMoves
-        let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
-        return (
-          (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, state.sync.session,
-          state.migration.storeVersion
-        )
-      }
-      guard !pending.isEmpty else {
-        session?.push([:])
+      var batch = try collectWrites()
+      guard !batch.isEmpty else {
+        batch.session?.push([:])
         return
       }
-      var changes: [String: PropertyListValue?] = [:]
-      var forms: [PropertyListValue?] = []
-      var synced: [String: SyncEntry] = [:]
-      var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
-      for write in pending {
-        let key = write.cell.key
-        let encoded = try write.encode()
-        // What the store will hold, such as a date to the second: the instance holds it too,
-        // so that a reload finds what it already has.
-        let value = encoded.map(store.storedForm(of:))
-        if let value, value != encoded {
-          normalizations.append((write, write.cell.prepareNormalizedValue(value)))
-        }
-        changes[key] = .some(value)
-        forms.append(value)
-        if let session, write.cell.declaration.isSynced { synced[key] = session.stamp(value) }
+      batch.addKeyMoves()
+      batch.stampSyncedKeys()
+      batch.recordVersion(Self.version)
+      let notices = try save(batch.changes)
+      commit(batch, notices: notices)
+      batch.session?.push(batch.synced)
+    }
+  }
+
+  /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
+  /// outside it into the form the store will hold.
+  private func collectWrites() throws(PreferenceError) -> WriteBatch {
+    let (pending, moves, session, version) = state.withLock { state in
+      let moves = state.migration.keyMoves
+      let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
+      return (
+        (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        state.migration.storeVersion
+      )
+    }
+    var batch = WriteBatch(keyMoves: moves, session: session, storeVersion: version)
+    for write in pending {
+      try batch.add(write, storedForm: store.storedForm(of:))
+    }
+    return batch
+  }
+
+  /// Marks the written cells clean, holding what the store now holds, unless they were
+  /// assigned again meanwhile; forgets the key moves made; records the version.
+  private func commit(_ batch: WriteBatch, notices: [PreferenceError]) {
+    state.withLock { state in
+      for (write, install) in batch.normalizations { install(write.generation) }
+      state.loadErrors += notices
+      for (write, form) in zip(batch.writes, batch.forms) {
+        write.cell.markWritten(generation: write.generation, storedForm: form)
       }
-      for oldKey in moves.values.joined() where changes[oldKey] == nil {
-        changes[oldKey] = .some(nil)
-      }
-      for (key, entry) in synced {
-        changes[ReservedKey.syncRecord(key)] = entry.propertyListValue
-      }
-      // Version 1 needs no record: a store without one counts as version 1.
-      let recordsVersion = version == .unrecorded && Self.version > 1
-      if recordsVersion {
-        changes[ReservedKey.version] = .integer(Int64(Self.version))
-      }
-      let notices = try save(changes)
-      state.withLock { state in
-        for (write, install) in normalizations { install(write.generation) }
-        state.loadErrors += notices
-        for (write, form) in zip(pending, forms) {
-          write.cell.markWritten(generation: write.generation, storedForm: form)
-        }
-        state.migration.keyMoves = state.migration.keyMoves.filter { moves[$0.key] == nil }
-        if recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
-      }
-      session?.push(synced)
+      state.migration.keyMoves = state.migration.keyMoves.filter { batch.keyMoves[$0.key] == nil }
+      if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
     }
   }
 

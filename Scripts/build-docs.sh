@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the PreferencesKit documentation with the toolchain's docc, from the symbol graph the
+# compiler emits (no package plugin), and fails on any warning.
+#
+#   Scripts/build-docs.sh [OUTPUT]     # default .build-docs/PreferencesKit.doccarchive
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build-docs
+graphs="$scratch/symbol-graphs"
+output="${1:-$scratch/PreferencesKit.doccarchive}"
+rm -rf "$graphs"
+mkdir -p "$graphs"
+swift build --target PreferencesKit --scratch-path "$scratch" \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+# Only PreferencesKit's own graphs: the build also emits those of the modules it imports.
+find "$graphs" -name '*.symbols.json' ! -name 'PreferencesKit*' -delete
+docc convert Sources/PreferencesKit/PreferencesKit.docc \
+  --additional-symbol-graph-dir "$graphs" \
+  --output-dir "$output" \
+  --fallback-display-name PreferencesKit \
+  --fallback-bundle-identifier org.swift-preferences.PreferencesKit \
+  --warnings-as-errors
+echo "Documentation: $output"

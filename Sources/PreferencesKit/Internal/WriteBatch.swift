@@ -1,0 +1,73 @@
+/// One ``Preferences/writePreferences()`` on its way to the store: the steps add to it in
+/// order (cell writes, key moves, sync stamps, the version record), then the store applies
+/// ``changes`` as one batch and the instance commits what was written.
+struct WriteBatch {
+  /// The cells written, as captured under the lock.
+  private(set) var writes: [PendingWrite] = []
+  /// The stored form each of `writes` saves; `nil` removes its key.
+  private(set) var forms: [PropertyListValue?] = []
+  /// For cells whose value the store normalizes (a date to the second): what installs the
+  /// normalized value.
+  private(set) var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
+  /// What the store applies: each key with its new value, or `nil` to remove it.
+  private(set) var changes: [String: PropertyListValue?] = [:]
+  /// The synced keys' entries, stamped for the sync store.
+  private(set) var synced: [String: SyncEntry] = [:]
+  /// For each key loaded from previous keys, the previous keys this write removes.
+  let keyMoves: [String: [String]]
+  /// The sync session, while syncing.
+  let session: SyncSession?
+  /// What the store says about its version.
+  let storeVersion: StoreVersion
+  /// Whether this write records the class's version.
+  private(set) var recordsVersion = false
+
+  init(keyMoves: [String: [String]], session: SyncSession?, storeVersion: StoreVersion) {
+    self.keyMoves = keyMoves
+    self.session = session
+    self.storeVersion = storeVersion
+  }
+
+  /// Whether no cell is written.
+  var isEmpty: Bool { writes.isEmpty }
+
+  /// Step 1: a cell's write, encoded and put into the form the store will hold, such as a date
+  /// to the second; the instance then holds that form too, so a reload finds what it has.
+  mutating func add(
+    _ write: PendingWrite, storedForm: (PropertyListValue) -> PropertyListValue
+  ) throws(PreferenceError) {
+    let encoded = try write.encode()
+    let value = encoded.map(storedForm)
+    if let value, value != encoded {
+      normalizations.append((write, write.cell.prepareNormalizedValue(value)))
+    }
+    writes.append(write)
+    forms.append(value)
+    changes[write.cell.key] = .some(value)
+  }
+
+  /// Step 2: removes the previous keys of moved preferences, unless written themselves.
+  mutating func addKeyMoves() {
+    for oldKey in keyMoves.values.joined() where changes[oldKey] == nil {
+      changes[oldKey] = .some(nil)
+    }
+  }
+
+  /// Step 3: while syncing, stamps each synced key's change and records it locally.
+  mutating func stampSyncedKeys() {
+    guard let session else { return }
+    for (write, value) in zip(writes, forms) where write.cell.declaration.isSynced {
+      synced[write.cell.key] = session.stamp(value)
+    }
+    for (key, entry) in synced {
+      changes[ReservedKey.syncRecord(key)] = entry.propertyListValue
+    }
+  }
+
+  /// Step 4: records `version` with the first write, when it is above 1 (a store without a
+  /// version counts as version 1).
+  mutating func recordVersion(_ version: Int) {
+    recordsVersion = storeVersion == .unrecorded && version > 1
+    if recordsVersion { changes[ReservedKey.version] = .integer(Int64(version)) }
+  }
+}
