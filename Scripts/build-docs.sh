@@ -8,11 +8,19 @@ cd "$(dirname "$0")/.."
 scratch=.build-docs
 graphs="$scratch/symbol-graphs"
 output="${1:-$scratch/PreferencesKit.doccarchive}"
-rm -rf "$graphs"
 mkdir -p "$graphs"
-swift build --target PreferencesKit --scratch-path "$scratch" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+build() {
+  swift build --target PreferencesKit --scratch-path "$scratch" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+}
+build
+# An up-to-date build emits nothing: rebuild from scratch when the graph is missing.
+if [ ! -f "$graphs/PreferencesKit.symbols.json" ]; then
+  rm -rf "$scratch"
+  mkdir -p "$graphs"
+  build
+fi
 # Only PreferencesKit's own graphs: the build also emits those of the modules it imports.
 find "$graphs" -name '*.symbols.json' ! -name 'PreferencesKit*' -delete
 docc convert Sources/PreferencesKit/PreferencesKit.docc \

@@ -6,7 +6,7 @@
 
 /// What one `@Preference` read is made of, measured alone: the read loop compiles to a load
 /// of the instance, a retain, `pthread_mutex_lock`, one load, `pthread_mutex_unlock`, and a
-/// release (see `Documentation/Benchmarks.md`). The lock is measured here.
+/// release (see the Benchmarks article). The lock is measured here.
 enum AnatomyBenchmarks {
   /// A heap-allocated mutex, as the library's lock has on Linux.
   final class Mutex {

@@ -4,7 +4,7 @@ import PreferencesKitTesting
 import Testing
 
 /// Every store the package ships passes `PreferenceStoreConformance`, the checks a store of
-/// your own runs too (see `Documentation/WritingAStore.md`).
+/// your own runs too (see the WritingAStore article).
 struct PreferenceStoreConformanceTests {
   @Test(arguments: StoreKind.allCases)
   func everyStoreConforms(kind: StoreKind) throws {

@@ -4,7 +4,7 @@ import Foundation
 /// against other processes writing the same file.
 ///
 /// `FileStore` is the default store on Linux. The format follows the file's extension: `.json`
-/// files hold JSON (with a tagged form for dates and data, described in `FileStore.md`), and
+/// files hold JSON (with a tagged form for dates and data, described in the FileStoreGuarantees article), and
 /// every other extension, `.plist` included, holds an XML property list. Binary property lists
 /// are read too, and are rewritten as XML on the next write.
 ///
