@@ -24,7 +24,8 @@ struct SampleCommand {
 
   /// The usage text, printed by `--help` and after a usage error.
   static let usage = """
-    usage: Sample [--store PATH] [--sync PATH] [set KEY VALUE | reset | watch | schema | --help]
+    usage: Sample [--store PATH] [--sync PATH] [--autosave]
+                  [set KEY VALUE | reset | watch | schema | --help]
       (no command)   count this launch and print every setting
       set KEY VALUE  change one setting; VALUE is parsed as the setting's type
       reset          put every setting back to its default
@@ -32,6 +33,7 @@ struct SampleCommand {
       schema         print every setting's key, type, default and sync flag as JSON
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
       --sync PATH    sync the synced settings (fontSize, theme) through the shared folder PATH
+      --autosave     save by itself after each change and at exit, instead of calling write
     """
 
   /// The action to take.
@@ -45,7 +47,7 @@ struct SampleCommand {
   ///
   /// - Throws: A ``SampleFailure`` saying what is wrong.
   init(_ arguments: [String]) throws(SampleFailure) {
-    var words = arguments
+    var words = arguments.filter { $0 != "--autosave" }
     storeURL =
       try Self.path(after: "--store", in: &words)
       ?? FileStore.defaultURL(for: SamplePreferences.identifier)

@@ -13,6 +13,12 @@ final class SamplePreferences: Preferences, @unchecked Sendable {
   /// `$XDG_CONFIG_HOME/com.example.PreferencesSample/preferences.plist` (`~/.config/...`).
   static let identifier = "com.example.PreferencesSample"
 
+  /// With `--autosave`, the sample saves by itself a moment after each change, and at exit;
+  /// otherwise only when it calls `writePreferences()`.
+  override class var savePolicy: SavePolicy {
+    CommandLine.arguments.contains("--autosave") ? .debounced(.milliseconds(300)) : .explicit
+  }
+
   @Preference var userName = ""
   @Preference(synced: true) var fontSize = 12.0
   @Preference var showsToolbar = true

@@ -13,6 +13,8 @@ func fail(_ failure: SampleFailure) -> Never {
 
 /// Saves the settings that changed, or exits with a message naming the file and the reason.
 func save(_ prefs: SamplePreferences, to url: URL) {
+  // With --autosave the class saves by itself, at the latest when the sample exits.
+  guard SamplePreferences.savePolicy == .explicit else { return }
   do {
     try prefs.writePreferences()
   } catch {

@@ -32,10 +32,21 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test func syncedSettingsTravelThroughTheSyncFileAndTheWindowFrameDoesNot() throws {
+  @Test func withAutosaveTheSampleSavesWithoutCallingWrite() throws {
+    try withDirectory { directory in
+      let store = directory.file("autosave.plist")
+      let outcome = try BuiltProgram.sample(in: directory).run(
+        ["--autosave", "--store", store.path, "set", "fontSize", "21"])
+      #expect(outcome.status == 0, "\(outcome.error)")
+      #expect(try FileStore(url: store).value(forKey: "fontSize") == .double(21))
+      #expect(try FileStore(url: store).value(forKey: "launchCount") == .integer(1))
+    }
+  }
+
+  @Test func syncedSettingsTravelThroughTheSyncFolderAndTheWindowFrameDoesNot() throws {
     try withDirectory { directory in
       let sample = BuiltProgram.sample(in: directory)
-      let sync = directory.file("shared.sync.plist").path
+      let sync = directory.file("shared-folder").path
       let here = directory.file("here.plist").path
       let there = directory.file("there.plist").path
       let first = try sample.run(["--store", here, "--sync", sync, "set", "fontSize", "16"])
