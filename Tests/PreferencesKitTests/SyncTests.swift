@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesKitTesting
 import Testing
 
 @testable import PreferencesKit
@@ -458,6 +459,13 @@ struct SyncTests {
     }.run()
   }
 
+  @Test func theSyncChecksCatchAStoreWhereTheLastWriterWins() throws {
+    let error = #expect(throws: SyncStoreConformance.Failure.self) {
+      try SyncStoreConformance { _ in LastWriterWinsStore() }.run()
+    }
+    #expect(error?.problems.contains("the newer entry wins, whichever arrives first") == true)
+  }
+
   @Test func aKeyThatCanNeverSyncIsRefusedBeforeAnythingIsPushed() {
     let cloud = InMemorySyncStore()
     let prefs = LongKeyPreferences(store: InMemoryStore())
@@ -551,4 +559,18 @@ func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Resul
   let directory = try TemporaryDirectory()
   defer { directory.remove() }
   return try body(directory.url)
+}
+
+/// A sync store that keeps whatever arrives last, to show the checks catch it.
+final class LastWriterWinsStore: SyncStore, @unchecked Sendable {
+  // @unchecked: `entries` is only touched while `lock` is held.
+  let limits = SyncLimits.iCloud
+  private let lock = NSLock()
+  private var entries: [String: SyncEntry] = [:]
+
+  func allEntries() -> [String: SyncEntry] { lock.withLock { entries } }
+
+  func apply(_ newEntries: [String: SyncEntry], from device: String) throws {
+    lock.withLock { entries.merge(newEntries) { $1 } }
+  }
 }
