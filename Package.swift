@@ -41,3 +41,14 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Stricter than Swift 6 alone, as swift-log's manifest: `any` spelled out for existentials, and
+// members visible only from modules a file imports itself.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

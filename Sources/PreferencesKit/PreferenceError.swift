@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An error from reading or writing preferences, with enough detail for a person to act on.
 ///

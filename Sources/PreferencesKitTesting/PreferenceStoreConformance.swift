@@ -1,5 +1,5 @@
 import Foundation
-import PreferencesKit
+public import PreferencesKit
 
 /// The behaviour every ``PreferenceStore`` must have for ``Preferences`` to rely on it, as
 /// checks a store's author runs from a test.

@@ -1,5 +1,5 @@
 import Foundation
-import PreferencesKit
+public import PreferencesKit
 
 /// The contract every ``SyncStore`` keeps, as checks a sync store's author runs from a test:
 /// newer wins in the total order of ``SyncTimestamp``, removals are entries, every kind of value

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Packs points, sizes and rectangles into `Data`, so a window frame can be a `Data`
 /// preference.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The one place that imports the C library. Everything else reaches the system through
 // `Platform` and `Syscalls`, so a platform difference is decided here, once.

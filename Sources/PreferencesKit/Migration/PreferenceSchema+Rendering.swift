@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension PreferenceSchema {
   /// The schema as a JSON document:

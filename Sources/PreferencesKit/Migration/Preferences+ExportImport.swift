@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Preferences {
   /// The format of an exported document.

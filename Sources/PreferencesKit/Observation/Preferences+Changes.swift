@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// Lets the Observation framework and SwiftUI track each `@Preference` property separately:
 /// reading a property inside `withObservationTracking` registers that property alone.

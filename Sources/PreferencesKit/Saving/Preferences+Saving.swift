@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+public import Foundation
 
 /// What automatic saving keeps.
 struct SavingState {

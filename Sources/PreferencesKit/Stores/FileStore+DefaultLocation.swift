@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension FileStore {
   /// Where the default store of the application named `identifier` lives.

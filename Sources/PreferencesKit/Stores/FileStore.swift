@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A store that keeps preferences in one property-list or JSON file, safe against crashes and
 /// against other processes writing the same file.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A store backed by a `UserDefaults` object: the standard defaults, or any suite.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A sync store in a folder that the user's own sync tool (Syncthing, Dropbox, iCloud Drive, a
 /// network share) keeps in step between machines: one file per device.

@@ -1,5 +1,5 @@
 #if canImport(Darwin)
-  import Foundation
+  public import Foundation
 
   /// A sync store backed by the iCloud key-value store, `NSUbiquitousKeyValueStore`, on Apple
   /// platforms.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A type with a direct property-list form, converted without going through `Codable`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value that any property-list tool can read: the closed set of types every store holds.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The UTC timestamps property-list files use, such as `2024-01-02T03:04:05Z`, converted
 /// without `DateFormatter` (which is slow, and depends on the locale and calendar).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The format of a store's file, chosen by its extension.
 package enum PropertyListFileFormat {
