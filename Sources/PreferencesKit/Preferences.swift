@@ -321,7 +321,7 @@ open class Preferences: @unchecked Sendable {
   /// Installs prepared changes under the lock, surrounded by the Observation framework's
   /// will-set and did-set calls, then tells every other kind of observer.
   func apply(
-    _ changes: [PendingChange], origin: PreferenceChange.Origin?,
+    _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
     loadErrors: [PreferenceError]? = nil
   ) {
     let changed = origin == nil ? [] : changes.filter(\.changesValue).map(\.cell)

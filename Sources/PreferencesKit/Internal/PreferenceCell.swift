@@ -1,8 +1,11 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
 /// `@unchecked Sendable`: every `var` is read and written only while holding the lock of the
-/// ``Preferences`` instance that owns the cell, except `key` and `defaultValue`, which are set
-/// while that instance initializes, before it can be shared, and never change afterwards.
+/// ``Preferences`` instance that owns the cell, except `key`, `defaultValue` and
+/// `defaultForm`, which are set while that instance initializes, before it can be shared, and
+/// never change afterwards, so they are read without the lock. This is the one place, with
+/// the two flags on ``Preferences``, where state is guarded by a rule rather than by
+/// `Locked`: the hot path reads a cell's value under the instance's lock directly, for speed.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The current value.
@@ -22,7 +25,7 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// The stored form of `value` when it was loaded or written and not assigned since: what
   /// observers' change detection compares with. Guarded by the owner's lock.
   var storedForm: PropertyListValue?
-  /// The stored form of `defaultValue`, set with it.
+  /// The stored form of `defaultValue`, set with it while the instance initializes.
   var defaultForm: PropertyListValue?
   /// What the `@Preference` attribute said besides the default.
   let declaration: PreferenceDeclaration
@@ -74,10 +77,10 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   ///   - comparing: Work out whether the value changes, for observers.
   func prepareLoad(
     _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
-  ) -> PendingChange
+  ) -> CellUpdate
   /// Prepares to restore the default and mark the cell dirty, so a write removes its key. Call
   /// without the lock.
-  func prepareReset(lock: Lock) -> PendingChange
+  func prepareReset(lock: Lock) -> CellUpdate
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
   /// This preference's entry in the schema.
@@ -101,7 +104,7 @@ struct PreferenceDeclaration: Sendable {
 }
 
 /// A change to one cell, worked out without the lock and installed with it.
-struct PendingChange {
+struct CellUpdate {
   /// The cell to change.
   let cell: any AnyPreferenceCell
   /// Why the stored value could not be used, if it could not.
@@ -151,12 +154,12 @@ extension PreferenceCell: AnyPreferenceCell {
 
   func prepareLoad(
     _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
-  ) -> PendingChange {
+  ) -> CellUpdate {
     let (current, generation, isDirty, known) = lock.withLock {
       (value, self.generation, self.isDirty, knownForm)
     }
     if keepingDirtyValue && isDirty {
-      return PendingChange(cell: self, error: nil, changesValue: false, install: {})
+      return CellUpdate(cell: self, error: nil, changesValue: false, install: {})
     }
     var newValue = defaultValue
     var isExplicit = false
@@ -173,7 +176,7 @@ extension PreferenceCell: AnyPreferenceCell {
     }
     let newForm = isExplicit ? stored : defaultForm
     let changesValue = comparing && form(of: current, known: known) != newForm
-    return PendingChange(cell: self, error: loadError, changesValue: changesValue) {
+    return CellUpdate(cell: self, error: loadError, changesValue: changesValue) {
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
       guard !keepingDirtyValue || self.generation == generation else { return }
       self.value = newValue
@@ -184,10 +187,10 @@ extension PreferenceCell: AnyPreferenceCell {
     }
   }
 
-  func prepareReset(lock: Lock) -> PendingChange {
+  func prepareReset(lock: Lock) -> CellUpdate {
     let (current, known) = lock.withLock { (value, knownForm) }
     let changesValue = form(of: current, known: known) != defaultForm
-    return PendingChange(cell: self, error: nil, changesValue: changesValue) {
+    return CellUpdate(cell: self, error: nil, changesValue: changesValue) {
       self.value = self.defaultValue
       self.isDirty = true
       self.isExplicit = false
