@@ -15,13 +15,6 @@ struct MigrationState {
   var storeVersion = StoreVersion.unrecorded
 }
 
-extension ReservedKey {
-  /// The version of the preferences that last wrote the store: an integer.
-  static let version = "PreferencesKit.version"
-  /// The prefix of every key the library keeps for itself.
-  package static let prefix = "PreferencesKit."
-}
-
 extension Preferences {
   /// Runs ``migrate(from:values:)`` when the store was written by an older version, and writes
   /// the result back as one change.

@@ -1,19 +1,5 @@
 import Foundation
 
-/// Keys the library keeps in a preference store for itself, all starting with `prefix`.
-package enum ReservedKey {
-  /// This device's identifier in the order of synced changes: a string, created the first
-  /// time the store syncs.
-  static let deviceID = "PreferencesKit.deviceID"
-
-  /// The key of the record of a synced key's last change known here: its ``SyncEntry``, value
-  /// included. One reserved key per synced key, so that two processes sharing the store merge
-  /// their records key by key, as stores apply changes, instead of overwriting each other's.
-  static func syncRecord(_ key: String) -> String {
-    "PreferencesKit.sync." + key
-  }
-}
-
 /// What syncing keeps in a ``Preferences`` instance.
 struct SyncState {
   /// The sync session, while syncing.
