@@ -17,16 +17,8 @@ public import PreferencesKit
 /// place, as a second launch of the app would open it; the place should start empty. The
 /// checks write keys starting with `conformance.` and remove them again.
 public struct PreferenceStoreConformance {
-  /// A check that failed, with what it expected and what the store did.
-  public struct Failure: Error, CustomStringConvertible, Sendable {
-    /// Every check that failed, one sentence each.
-    public var problems: [String]
-
-    /// The failed checks, one per line.
-    public var description: String {
-      "the store broke \(problems.count) rule(s):\n" + problems.joined(separator: "\n")
-    }
-  }
+  /// The rules the store broke.
+  public typealias Failure = ConformanceFailure
 
   /// Opens the store under test.
   let makeStore: () throws -> any PreferenceStore
@@ -63,10 +55,8 @@ public struct PreferenceStoreConformance {
   ///
   /// - Throws: A ``Failure``, or the store's own error when it fails where it should not.
   public func run() throws {
-    var problems: [String] = []
-    func check(_ condition: Bool, _ rule: String) {
-      if !condition { problems.append(rule) }
-    }
+    var rules = RuleBook()
+    func check(_ condition: Bool, _ rule: String) { rules.check(condition, rule) }
     let keys = Array(Self.everyKind.keys)
 
     // Every value reads back unchanged, from a store opened afresh.
@@ -106,7 +96,7 @@ public struct PreferenceStoreConformance {
       let before = try store.allValues()
       do {
         try store.apply(refusedChanges)
-        problems.append("apply(_:) accepted the change set it was said to refuse")
+        rules.fail("apply(_:) accepted the change set it was said to refuse")
       } catch {
         check(
           try makeStore().allValues() == before,
@@ -140,7 +130,7 @@ public struct PreferenceStoreConformance {
       Dictionary(
         uniqueKeysWithValues: try makeStore().allValues().keys
           .filter { $0.hasPrefix("conformance.") }.map { ($0, nil) }))
-    if !problems.isEmpty { throw Failure(problems: problems) }
+    try rules.finish()
   }
 }
 

@@ -16,16 +16,8 @@ public import PreferencesKit
 ///
 /// `makeStore` must return a fresh, empty store enforcing the given limits each time.
 public struct SyncStoreConformance {
-  /// A check that failed, one sentence per broken rule.
-  public struct Failure: Error, CustomStringConvertible, Sendable {
-    /// Every rule the store broke.
-    public var problems: [String]
-
-    /// The broken rules, one per line.
-    public var description: String {
-      "the sync store broke \(problems.count) rule(s):\n" + problems.joined(separator: "\n")
-    }
-  }
+  /// The rules the store broke.
+  public typealias Failure = ConformanceFailure
 
   /// Makes a fresh, empty store that enforces the given limits.
   let makeStore: (SyncLimits) throws -> any SyncStore
@@ -45,10 +37,8 @@ public struct SyncStoreConformance {
   ///
   /// - Throws: A ``Failure``, or the store's own error where it should not fail.
   public func run() throws {
-    var problems: [String] = []
-    func check(_ condition: Bool, _ rule: String) {
-      if !condition { problems.append(rule) }
-    }
+    var rules = RuleBook()
+    func check(_ condition: Bool, _ rule: String) { rules.check(condition, rule) }
     check(try makeStore(.iCloud).allEntries().isEmpty, "a new store is empty")
 
     // Every kind of value, and timestamps a date to the second would lose.
@@ -122,7 +112,7 @@ public struct SyncStoreConformance {
       kept.keys.sorted() == ["a", "b", "c"] && kept["a"]?.value == .integer(2),
       "an update of a stored key is accepted at the key count")
 
-    if !problems.isEmpty { throw Failure(problems: problems) }
+    try rules.finish()
   }
 
   /// The error `store` refuses `entries` with, or `nil` when it accepts them.

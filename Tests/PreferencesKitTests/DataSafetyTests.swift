@@ -166,16 +166,8 @@ struct DataSafetyTests {
     ("reserved-key", "property 'theme' uses the preference key \"PreferencesKit.theme\""),
   ])
   func badKeysStopTheProgramNamingTheProperty(command: String, message: String) throws {
-    let process = Process()
-    process.executableURL = try TestHelperProcess.executableURL()
-    process.arguments = [command, "/nonexistent/preferences.plist"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
+    let (text, failed) = try TestHelperProcess.standardError(of: command)
+    #expect(failed)
     #expect(text.contains(message))
   }
 

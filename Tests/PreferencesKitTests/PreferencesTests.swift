@@ -243,18 +243,8 @@ final class UnreadableStore: PreferenceStore {
 /// Programming errors in a subclass stop the program with a message that names the mistake.
 struct ProgrammingErrorTests {
   @Test func twoPropertiesWithOneKeyStopTheProgramNamingBoth() throws {
-    let process = Process()
-    process.executableURL = try TestHelperProcess.executableURL()
-    process.arguments = ["duplicate-keys", "/nonexistent/preferences.plist"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    // A trap ends it by a signal; under the thread sanitizer, whose runtime catches the
-    // signal, by a failing exit status.
-    #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
+    let (message, failed) = try TestHelperProcess.standardError(of: "duplicate-keys")
+    #expect(failed)
     #expect(message.contains("'fontSize' and 'size' both use the preference key \"size\""))
   }
 }

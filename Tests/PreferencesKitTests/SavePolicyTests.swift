@@ -121,15 +121,8 @@ struct SavePolicyTests {
   }
 
   @Test func aDebugBuildNamesUnsavedChangesAtExit() throws {
-    let process = Process()
-    process.executableURL = try TestHelperProcess.executableURL()
-    process.arguments = ["exit-unsaved", "/nonexistent/preferences.plist"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let (text, failed) = try TestHelperProcess.standardError(of: "exit-unsaved")
+    #expect(!failed)
     #if DEBUG
       #expect(
         text.contains(

@@ -39,6 +39,22 @@ final class TestHelperProcess {
     return try helper.finish(deadline: deadline)
   }
 
+  /// Runs the helper with `command` on a store that does not exist, to its end, and returns
+  /// what it wrote to standard error and whether it failed (a trap ends it by a signal; under
+  /// the thread sanitizer, whose runtime catches the signal, by a failing exit status).
+  static func standardError(of command: String) throws -> (text: String, failed: Bool) {
+    let process = Process()
+    process.executableURL = try executableURL()
+    process.arguments = [command, "/nonexistent/preferences.plist"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (text, process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
+  }
+
   /// Reads the helper's output until it prints a whole line, and returns it (without the
   /// newline); `nil` when the helper exits first.
   func readLine() -> String? {
