@@ -58,7 +58,7 @@ enum PreferencesBenchmarks {
       label: "UserDefaultsStore", arguments: ["defaults", suites[3].name],
       environment: environment, into: &report)
     let file = scratch.url.appendingPathComponent("load-10000.plist")
-    try FileStore(url: file).apply(SampleData.values(count: 10_000))
+    try FileStore(url: file).apply(SampleData.values(count: 10_000).mapValues(StoredChange.set))
     try MemoryBenchmarks.runLoad(
       label: "FileStore", arguments: ["file", file.path], environment: environment,
       into: &report)

@@ -14,7 +14,7 @@ enum FileStoreBenchmarks {
     // Creating 100 preferences from a 100-key file, read from disk by a new store each time.
     for format in ["plist", "json"] {
       let file = scratch.url.appendingPathComponent("hundred.\(format)")
-      try FileStore(url: file).apply(SampleData.hundredValues)
+      try FileStore(url: file).apply(SampleData.hundredValues.mapValues(StoredChange.set))
       let create = measureEach(
         "create 100 @Preference from a new FileStore (.\(format), 100 keys)", repetitions: 7,
         iterations: 30
@@ -29,7 +29,7 @@ enum FileStoreBenchmarks {
     var writes: [Int: Measurement] = [:]
     for count in [1_000, 10_000] {
       let file = scratch.url.appendingPathComponent("store-\(count).plist")
-      try FileStore(url: file).apply(SampleData.values(count: count))
+      try FileStore(url: file).apply(SampleData.values(count: count).mapValues(StoredChange.set))
       let preferences = CounterPreferences(store: FileStore(url: file))
       let write = try measureEach(
         "FileStore: writePreferences(), 1 dirty key of \(count)",

@@ -239,12 +239,10 @@ open class Preferences: @unchecked Sendable {
   /// Applies `changes` to the store as one batch.
   ///
   /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
-  func save(_ changes: [String: PropertyListValue?]) throws(PreferenceError) -> [PreferenceError] {
+  func save(_ changes: [String: StoredChange]) throws(PreferenceError) -> [PreferenceError] {
     do {
       if let store = store as? any FileBackedStore {
-        return try store.update { values in
-          for (key, value) in changes { values[key] = value }
-        }
+        return try store.update { values in values.apply(changes) }
       }
       try store.apply(changes)
       return []

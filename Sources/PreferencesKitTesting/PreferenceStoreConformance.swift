@@ -23,7 +23,7 @@ public struct PreferenceStoreConformance {
   /// Opens the store under test.
   let makeStore: () throws -> any PreferenceStore
   /// A change set the store refuses, if it has one.
-  let refusedChanges: [String: PropertyListValue?]?
+  let refusedChanges: [String: StoredChange]?
 
   /// Creates the checks for the stores `makeStore` opens.
   ///
@@ -33,7 +33,7 @@ public struct PreferenceStoreConformance {
   ///     it `nil` when the store refuses nothing.
   ///   - makeStore: Opens a store over the place under test.
   public init(
-    refusedChanges: [String: PropertyListValue?]? = nil,
+    refusedChanges: [String: StoredChange]? = nil,
     makeStore: @escaping () throws -> any PreferenceStore
   ) {
     self.refusedChanges = refusedChanges
@@ -60,12 +60,12 @@ public struct PreferenceStoreConformance {
     let keys = Array(Self.everyKind.keys)
 
     // Every value reads back unchanged, from a store opened afresh.
-    try makeStore().apply(Self.everyKind)
+    try makeStore().apply(Self.everyKind.mapValues(StoredChange.set))
     let read = try makeStore().values(forKeys: keys)
     check(read == Self.everyKind, "a value written is read back unchanged by a fresh store")
 
     // A removal removes; keys a change set does not name stay as they are.
-    try makeStore().apply(["conformance.bool": nil, "conformance.integer": .integer(20)])
+    try makeStore().apply(["conformance.bool": .remove, "conformance.integer": .set(.integer(20))])
     let afterRemoval = try makeStore().values(forKeys: keys)
     check(afterRemoval["conformance.bool"] == nil, "a removed key is absent")
     check(
@@ -111,7 +111,7 @@ public struct PreferenceStoreConformance {
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       for index in 0..<10 {
         do {
-          try shared.apply(["conformance.thread\(thread).\(index)": .integer(Int64(index))])
+          try shared.apply(["conformance.thread\(thread).\(index)": .set(.integer(Int64(index)))])
         } catch {
           failures.append("\(error)")
         }
@@ -129,7 +129,7 @@ public struct PreferenceStoreConformance {
     try makeStore().apply(
       Dictionary(
         uniqueKeysWithValues: try makeStore().allValues().keys
-          .filter { $0.hasPrefix("conformance.") }.map { ($0, nil) }))
+          .filter { $0.hasPrefix("conformance.") }.map { ($0, StoredChange.remove) }))
     try rules.finish()
   }
 }

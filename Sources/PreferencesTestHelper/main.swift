@@ -107,8 +107,8 @@ do {
     var announced = false
     while true {
       current += 1
-      var changes: [String: PropertyListValue?] = [:]
-      for index in 0..<keys { changes["key\(index)"] = .integer(current) }
+      var changes: [String: StoredChange] = [:]
+      for index in 0..<keys { changes["key\(index)"] = .set(.integer(current)) }
       try store.apply(changes)
       if !announced {
         say("ready")
@@ -136,13 +136,13 @@ do {
     guard arguments.count == 4 else { exit(64, "usage: write-keys <store> <prefix> <count>") }
     let prefix = arguments[2]
     for index in 0..<number(3) {
-      try store.apply(["\(prefix)\(index)": .string("\(prefix)-\(index)")])
+      try store.apply(["\(prefix)\(index)": .set(.string("\(prefix)-\(index)"))])
     }
     exit(0, "done")
   case "write-value":
     guard arguments.count >= 4 else { exit(64, "usage: write-value <store> <key> <text> [umask]") }
     if arguments.count > 4, let mask = mode_t(arguments[4], radix: 8) { umask(mask) }
-    try store.apply([arguments[2]: .string(arguments[3])])
+    try store.apply([arguments[2]: .set(.string(arguments[3]))])
     exit(0, "done")
   case "write-limited":
     guard arguments.count == 5 else { exit(64, "usage: write-limited <store> <bytes> <key> <n>") }
@@ -156,12 +156,12 @@ do {
     #else
       guard setrlimit(RLIMIT_FSIZE, &limits) == 0 else { exit(64, "setrlimit failed") }
     #endif
-    try store.apply([arguments[3]: .string(String(repeating: "x", count: number(4)))])
+    try store.apply([arguments[3]: .set(.string(String(repeating: "x", count: number(4))))])
     exit(0, "done")
   case "measure":
     let keys = number(2)
-    var values: [String: PropertyListValue?] = [:]
-    for index in 0..<keys { values["key\(index)"] = .string("value number \(index)") }
+    var values: [String: StoredChange] = [:]
+    for index in 0..<keys { values["key\(index)"] = .set(.string("value number \(index)")) }
     try store.apply(values)
     func milliseconds(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
       let start = DispatchTime.now().uptimeNanoseconds
@@ -171,7 +171,7 @@ do {
     }
     let parse = try milliseconds(50) { _ = try FileStore(url: store.url).allValues() }
     let cached = try milliseconds(1000) { _ = try store.allValues() }
-    let write = try milliseconds(50) { try store.apply(["key0": .string("changed")]) }
+    let write = try milliseconds(50) { try store.apply(["key0": .set(.string("changed"))]) }
     exit(
       0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
   case "duplicate-keys":

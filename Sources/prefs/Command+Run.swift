@@ -16,12 +16,12 @@ extension Command {
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
     case .write(let location, let key, let value):
-      try apply([key: value], to: location)
+      try apply([key: .set(value)], to: location)
     case .delete(let location, let key):
       guard try allValues(in: location)[key] != nil else {
         throw .keyNotFound(key, store: location.displayName)
       }
-      try apply([key: nil], to: location)
+      try apply([key: .remove], to: location)
     case .export(let location, let format):
       try export(location, format: format ?? location.nativeFormat)
     case .import(let location, let source, let mode):
@@ -92,11 +92,9 @@ extension Command {
 
   /// Applies `changes` to the store as one batch: for a file, under its lock, atomically.
   private func apply(
-    _ changes: [String: PropertyListValue?], to location: StoreLocation
+    _ changes: [String: StoredChange], to location: StoreLocation
   ) throws(ToolFailure) {
-    try update(location) { values in
-      for (key, value) in changes { values[key] = value }
-    }
+    try update(location) { $0.apply(changes) }
   }
 
   /// Reads the store's values, lets `transform` change them and saves the result: for a file,
@@ -114,9 +112,7 @@ extension Command {
       var values = try store.allValues()
       let before = values
       transform(&values)
-      var changes: [String: PropertyListValue?] = values.mapValues { $0 }
-      for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
-      try store.apply(changes.filter { before[$0.key] != $0.value })
+      try store.apply([String: StoredChange](from: before, to: values))
     } catch {
       throw .inputOutput("write", location.displayName, error)
     }

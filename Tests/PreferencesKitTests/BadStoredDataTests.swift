@@ -80,7 +80,7 @@ struct BadStoredDataTests {
     let store = InMemoryStore(["launchCount": .string("many")])
     let prefs = AppPreferences(store: store)
     #expect(prefs.loadErrors.count == 1)
-    store.apply(["launchCount": .integer(4)])
+    store.apply(["launchCount": .set(.integer(4))])
     prefs.readPreferences()
     #expect(prefs.loadErrors.isEmpty)
     #expect(prefs.launchCount == 4)

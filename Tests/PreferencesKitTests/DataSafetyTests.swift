@@ -118,7 +118,7 @@ struct DataSafetyTests {
       #expect(prefs.lastOpened == Date(timeIntervalSinceReferenceDate: 700_000_000))
 
       // Another writer changes another key; the reload that follows must report only it.
-      try FileStore(url: url).apply(["fontSize": .double(20)])
+      try FileStore(url: url).apply(["fontSize": .set(.double(20))])
       prefs.readPreferences()
       // An assignment after the reload marks the end of what the reload announced.
       prefs.draft = "end"
@@ -154,7 +154,7 @@ struct DataSafetyTests {
     let read = #expect(throws: PreferenceError.self) { try store.allValues() }
     #expect(read?.kind == .readFailed)
     #expect(read?.description.contains("file URL") == true)
-    let write = #expect(throws: PreferenceError.self) { try store.apply(["a": .bool(true)]) }
+    let write = #expect(throws: PreferenceError.self) { try store.apply(["a": .set(.bool(true))]) }
     #expect(write?.kind == .writeFailed)
     #expect(store.observeChanges {} == nil)
     #expect(!FileManager.default.fileExists(atPath: url.path))
@@ -182,7 +182,7 @@ struct DataSafetyTests {
   @Test func twoProcessesStartingAtOnceMigrateTheStoreOnce() throws {
     try withDirectory { directory in
       let url = directory.file("preferences.plist")
-      try FileStore(url: url).apply(["theme": .string("dark")])
+      try FileStore(url: url).apply(["theme": .set(.string("dark"))])
       let first = try TestHelperProcess(["migrate-slowly", url.path])
       let second = try TestHelperProcess(["migrate-slowly", url.path])
       #expect(try first.finish().status == 0)

@@ -40,7 +40,7 @@ struct FileStoreCrashTests {
       // The writers made progress between kills, so kills landed during writes.
       #expect(generationsSeen.count > 100)
       // A temporary file left by a killed writer is cleared by the next write.
-      try FileStore(url: directory.file("preferences.plist")).apply(["after": .bool(true)])
+      try FileStore(url: directory.file("preferences.plist")).apply(["after": .set(.bool(true))])
       #expect(directory.names() == ["preferences.plist", "preferences.plist.lock"])
     }
   }
@@ -64,7 +64,7 @@ struct FileStoreCrashTests {
   @Test func aWriteBeyondTheFileSizeLimitFailsAndLeavesTheFileIntact() async throws {
     try await withTemporaryDirectory { directory in
       let store = directory.file("preferences.plist")
-      try FileStore(url: store).apply(["existing": .string("kept")])
+      try FileStore(url: store).apply(["existing": .set(.string("kept"))])
       let before = try Data(contentsOf: store)
       let outcome = try TestHelperProcess.run(
         ["write-limited", store.path, "65536", "big", "200000"])
@@ -90,7 +90,7 @@ struct FileStoreCrashTests {
     try await withTemporaryDirectory { directory in
       let folder = directory.url.appendingPathComponent("app", isDirectory: true)
       let store = folder.appendingPathComponent("preferences.plist")
-      try FileStore(url: store).apply(["existing": .string("kept")])
+      try FileStore(url: store).apply(["existing": .set(.string("kept"))])
       let before = try Data(contentsOf: store)
       var environment: [String: String] = [:]
       if getuid() == 0 {

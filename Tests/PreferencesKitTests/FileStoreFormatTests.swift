@@ -38,12 +38,12 @@ struct FileStoreFormatTests {
   func everyValueKindRoundTrips(fileName: String) async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.file(fileName)
-      try FileStore(url: url).apply(Self.everyKind.mapValues { $0 })
+      try FileStore(url: url).apply(Self.everyKind.mapValues(StoredChange.set))
       let read = try FileStore(url: url).allValues()
       #expect(read == Self.everyKind)
       #expect(read["wholeDouble"] == .double(5.0))
       // NaN never equals itself, so it is checked on its own.
-      try FileStore(url: url).apply(["nan": .double(.nan)])
+      try FileStore(url: url).apply(["nan": .set(.double(.nan))])
       guard case .double(let nan)? = try FileStore(url: url).allValues()["nan"] else {
         Issue.record("NaN did not come back as a double")
         return
@@ -62,10 +62,10 @@ struct FileStoreFormatTests {
       ]
       for (index, date) in dates.enumerated() {
         let json = FileStore(url: directory.file("\(index).json"))
-        try json.apply(["date": .date(date)])
+        try json.apply(["date": .set(.date(date))])
         #expect(try FileStore(url: json.url).allValues()["date"] == .date(date))
         let xml = FileStore(url: directory.file("\(index).plist"))
-        try xml.apply(["date": .date(date)])
+        try xml.apply(["date": .set(.date(date))])
         let seconds = date.timeIntervalSinceReferenceDate.rounded(.down)
         #expect(
           try FileStore(url: xml.url).allValues()["date"]
@@ -78,10 +78,10 @@ struct FileStoreFormatTests {
     try await withTemporaryDirectory { directory in
       let url = directory.file("preferences.json")
       try FileStore(url: url).apply([
-        "date": .date(Date(timeIntervalSince1970: 1_704_164_645.25)),
-        "data": .data(Data("hi".utf8)),
-        "double": .double(5),
-        "user": .dictionary(["$date": .integer(1)]),
+        "date": .set(.date(Date(timeIntervalSince1970: 1_704_164_645.25))),
+        "data": .set(.data(Data("hi".utf8))),
+        "double": .set(.double(5)),
+        "user": .set(.dictionary(["$date": .integer(1)])),
       ])
       let text = try String(contentsOf: url, encoding: .utf8)
       #expect(text.contains("\"date\": {\"$date\": \"2024-01-02T03:04:05.25Z\"}"))
@@ -130,7 +130,7 @@ struct FileStoreFormatTests {
       try binary.write(to: url)
       let store = FileStore(url: url)
       #expect(try store.allValues() == ["kept": .string("yes")])
-      try store.apply(["added": .integer(1)])
+      try store.apply(["added": .set(.integer(1))])
       let text = try String(contentsOf: url, encoding: .utf8)
       #expect(text.hasPrefix("<?xml"))
       #expect(

@@ -56,7 +56,7 @@ struct FileStoreMultiProcessTests {
   @Test func aReaderDoesNotWaitForAWritersLock() async throws {
     try await withTemporaryDirectory { directory in
       let store = directory.file("preferences.plist")
-      try FileStore(url: store).apply(["key0": .integer(7)])
+      try FileStore(url: store).apply(["key0": .set(.integer(7))])
       let holder = try TestHelperProcess(["hold-lock", store.path])
       defer { holder.kill() }
       try #require(holder.readLine() == "locked")
@@ -98,7 +98,7 @@ struct FileStoreMultiProcessTests {
     try await withTemporaryDirectory { directory in
       let isJSON = damage == "json garbage"
       let store = directory.file(isJSON ? "preferences.json" : "preferences.plist")
-      try FileStore(url: store).apply(["a": .string("hello"), "b": .integer(2)])
+      try FileStore(url: store).apply(["a": .set(.string("hello")), "b": .set(.integer(2))])
       let good = try Data(contentsOf: store)
       let damaged: Data
       switch damage {
@@ -157,7 +157,7 @@ struct FileStoreMultiProcessTests {
       try manager.createDirectory(at: config, withIntermediateDirectories: true)
       let target = dotfiles.appendingPathComponent("preferences.plist")
       let link = config.appendingPathComponent("preferences.plist")
-      try FileStore(url: target).apply(["existing": .bool(true)])
+      try FileStore(url: target).apply(["existing": .set(.bool(true))])
       try manager.createSymbolicLink(
         atPath: link.path, withDestinationPath: "../../dotfiles/app/preferences.plist")
 
@@ -188,7 +188,7 @@ struct FileStoreMultiProcessTests {
     try await withTemporaryDirectory { directory in
       let url = directory.file("preferences.plist")
       let store = FileStore(url: url)
-      try store.apply(["value": .string("start")])
+      try store.apply(["value": .set(.string("start"))])
       for round in 0..<20 {
         #expect(try store.allValues()["value"] != .string("round\(round % 10)"))
         // Same size every time, so only the inode and timestamp tell the versions apart.

@@ -13,7 +13,7 @@ struct FileStoreTests {
       #expect(try store.allValues() == [:])
       #expect(try store.values(forKeys: ["a", "b"]) == [:])
       #expect(!FileManager.default.fileExists(atPath: folder.path))
-      try store.apply(["a": .integer(1)])
+      try store.apply(["a": .set(.integer(1))])
       #expect(try store.allValues() == ["a": .integer(1)])
       #expect(Set(directory.names(in: folder)) == ["preferences.plist", "preferences.plist.lock"])
     }
@@ -23,8 +23,8 @@ struct FileStoreTests {
     try await withTemporaryDirectory { directory in
       let url = directory.file("preferences.plist")
       let store = FileStore(url: url)
-      try store.apply(["a": .integer(1), "b": .string("two"), "c": .bool(true)])
-      try store.apply(["b": nil, "c": .bool(false), "d": .double(4.5)])
+      try store.apply(["a": .set(.integer(1)), "b": .set(.string("two")), "c": .set(.bool(true))])
+      try store.apply(["b": .remove, "c": .set(.bool(false)), "d": .set(.double(4.5))])
       let expected: [String: PropertyListValue] = [
         "a": .integer(1), "c": .bool(false), "d": .double(4.5),
       ]
@@ -49,9 +49,9 @@ struct FileStoreTests {
       let second = FileStore(url: url)
       for round in 0..<50 {
         // Same-sized values, written well within one second of each other.
-        try first.apply(["shared": .string("first-\(round % 10)")])
+        try first.apply(["shared": .set(.string("first-\(round % 10)"))])
         #expect(try second.allValues()["shared"] == .string("first-\(round % 10)"))
-        try second.apply(["shared": .string("other-\(round % 10)")])
+        try second.apply(["shared": .set(.string("other-\(round % 10)"))])
         #expect(try first.allValues()["shared"] == .string("other-\(round % 10)"))
       }
     }
@@ -66,7 +66,7 @@ struct FileStoreTests {
           group.addTask {
             let store = stores[worker % 2]
             for index in 0..<40 {
-              try? store.apply(["w\(worker)-\(index)": .integer(Int64(index))])
+              try? store.apply(["w\(worker)-\(index)": .set(.integer(Int64(index)))])
               _ = try? store.allValues()
             }
           }
@@ -92,7 +92,7 @@ struct FileStoreTests {
       #expect(error.file == url)
       #expect(error.found == "\(1 << 30) bytes")
       // The next write moves the oversized file aside rather than overwriting it.
-      try store.apply(["a": .integer(1)])
+      try store.apply(["a": .set(.integer(1))])
       #expect(try store.allValues() == ["a": .integer(1)])
       #expect(directory.names().contains { $0.hasPrefix("preferences.plist.corrupt-") })
     }
@@ -132,10 +132,10 @@ struct FileStoreTests {
         // The top-level dictionary is level 1, so 511 arrays inside it reach the limit.
         var value = PropertyListValue.array([])
         for _ in 1..<511 { value = .array([value]) }
-        try store.apply(["deep": value])
+        try store.apply(["deep": .set(value)])
         #expect(try FileStore(url: directory.file(name)).allValues()["deep"] == value)
         let error = try #require(throws: PreferenceError.self) {
-          try store.apply(["deeper": .array([value])])
+          try store.apply(["deeper": .set(.array([value]))])
         }
         #expect(error.kind == .nestingTooDeep)
         #expect(try store.allValues().count == 1)

@@ -54,7 +54,7 @@ struct MigrationTests {
     old.darkMode = true
     old.userName = "ada"
     try old.writePreferences()
-    store.apply(["unknown": .string("kept")])
+    store.apply(["unknown": .set(.string("kept"))])
 
     VersionTwoPreferences.migrations = 0
     let new = VersionTwoPreferences(store: store)
@@ -92,7 +92,7 @@ struct MigrationTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let url = directory.file("preferences.plist")
-    try FileStore(url: url).apply(["darkMode": .bool(true), "userName": .string("ada")])
+    try FileStore(url: url).apply(["darkMode": .set(.bool(true)), "userName": .set(.string("ada"))])
     let before = try Data(contentsOf: url)
     let prefs = FailingMigrationPreferences(store: FileStore(url: url))
     #expect(prefs.loadErrors.map(\.kind) == [.migrationFailed])

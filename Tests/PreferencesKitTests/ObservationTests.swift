@@ -59,7 +59,7 @@ struct ObservationTests {
     let stream = prefs.changes()
     prefs.launchCount = 1
     prefs.launchCount = 1
-    store.apply(["userName": .string("grace"), "fontSize": .double(14)])
+    store.apply(["userName": .set(.string("grace")), "fontSize": .set(.double(14))])
     prefs.readPreferences()
     prefs.resetToDefaults()
     let changes = try await firstElements(6, of: stream)
@@ -165,7 +165,7 @@ struct ObservationTests {
     } onChange: {
       fired.append("reload")
     }
-    store.apply(["theme": .string("dark")])
+    store.apply(["theme": .set(.string("dark"))])
     prefs.readPreferences()
     #expect(fired.all == ["reload"])
     withObservationTracking {
@@ -240,7 +240,7 @@ struct ObservationTests {
     let stream = prefs.changes()
     prefs.startWatchingStore()
     defer { prefs.stopWatchingStore() }
-    store.apply(["userName": .string("from outside"), "launchCount": .integer(99)])
+    store.apply(["userName": .set(.string("from outside")), "launchCount": .set(.integer(99))])
     let changes = try await firstElements(1, of: stream)
     #expect(changes == [PreferenceChange(key: "userName", origin: .external)])
     #expect(prefs.userName == "from outside")

@@ -17,7 +17,7 @@ final class DevicePreferences: Preferences, @unchecked Sendable {
 struct PreferenceHandleTests {
   @Test func aHandleTellsKeyDefaultAndWhetherTheDefaultIsHeld() throws {
     let store = InMemoryStore()
-    store.apply(["theme": .string("dark")])
+    store.apply(["theme": .set(.string("dark"))])
     let prefs = DevicePreferences(store: store)
     #expect(prefs.$fontSize.key == "fontSize")
     #expect(prefs.$fontSize.defaultValue == 12)
@@ -35,7 +35,7 @@ struct PreferenceHandleTests {
 
   @Test func resettingOnePreferenceRemovesOnlyItsKeyOnTheNextWrite() async throws {
     let store = InMemoryStore()
-    store.apply(["fontSize": .double(20), "launched": .bool(true)])
+    store.apply(["fontSize": .set(.double(20)), "launched": .set(.bool(true))])
     let prefs = DevicePreferences(store: store)
     let changes = prefs.changes()
     prefs.$fontSize.reset()
@@ -51,7 +51,7 @@ struct PreferenceHandleTests {
   @Test func resetAllButOneByKeyPaths() async throws {
     let store = InMemoryStore()
     store.apply([
-      "fontSize": .double(20), "theme": .string("dark"), "launched": .bool(true),
+      "fontSize": .set(.double(20)), "theme": .set(.string("dark")), "launched": .set(.bool(true)),
     ])
     let prefs = DevicePreferences(store: store)
     let changes = prefs.changes()

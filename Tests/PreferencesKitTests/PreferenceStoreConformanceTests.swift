@@ -27,11 +27,13 @@ struct PreferenceStoreConformanceTests {
 
 extension StoreKind {
   /// A change set this kind of store refuses, to check that a failed apply changes nothing.
-  var refusedChanges: [String: PropertyListValue?]? {
+  var refusedChanges: [String: StoredChange]? {
     switch self {
     case .propertyListFile, .jsonFile:
       // Larger than the file store reads back: refused before the file is touched.
-      ["conformance.small": .integer(1), "conformance.huge": .data(Data(count: 5 << 20))]
+      [
+        "conformance.small": .set(.integer(1)), "conformance.huge": .set(.data(Data(count: 5 << 20))),
+      ]
     case .inMemory, .userDefaults:
       nil
     }
@@ -46,9 +48,9 @@ final class ForgetfulStore: PreferenceStore, @unchecked Sendable {
 
   func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
 
-  func apply(_ changes: [String: PropertyListValue?]) throws {
+  func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {
-      for case (let key, let value?) in changes { values[key] = value }
+      for case (let key, .set(let value)) in changes { values[key] = value }
     }
   }
 }

@@ -114,7 +114,7 @@ struct PreferencesTests {
     prefs.hasAppRun = true
     try prefs.writePreferences()
     #expect(store.applied.count == 1)
-    #expect(store.applied.first == ["fontSize": .double(10), "hasAppRun": .bool(true)])
+    #expect(store.applied.first == ["fontSize": .set(.double(10)), "hasAppRun": .set(.bool(true))])
     #expect(store.allValues()["userName"] == .string("ada"))
   }
 
@@ -190,7 +190,7 @@ struct PreferencesTests {
   @Test func readPreferencesPicksUpChangesMadeToTheStore() {
     let store = InMemoryStore()
     let prefs = AppPreferences(store: store)
-    store.apply(["userName": .string("grace")])
+    store.apply(["userName": .set(.string("grace"))])
     prefs.readPreferences()
     #expect(prefs.userName == "grace")
   }
@@ -225,7 +225,7 @@ final class AssigningStore: PreferenceStore, @unchecked Sendable {
 
   func allValues() -> [String: PropertyListValue] { base.allValues() }
 
-  func apply(_ changes: [String: PropertyListValue?]) {
+  func apply(_ changes: [String: StoredChange]) {
     duringApply?()
     base.apply(changes)
   }
@@ -237,7 +237,7 @@ final class UnreadableStore: PreferenceStore {
     throw PreferenceError(.readFailed, reason: "the disk is gone")
   }
 
-  func apply(_ changes: [String: PropertyListValue?]) throws {}
+  func apply(_ changes: [String: StoredChange]) throws {}
 }
 
 /// Programming errors in a subclass stop the program with a message that names the mistake.

@@ -65,7 +65,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
         .date(Date(timeIntervalSince1970: 0.5)), .bool(false), .double(1e-5),
         .dictionary(["$date": .integer(1)]),
       ])
-      try FileStore(url: directory.file("a.json")).apply(["list": value])
+      try FileStore(url: directory.file("a.json")).apply(["list": .set(value)])
       let read = try prefs.run(["read", "a.json", "list", "--json"])
       #expect(read.status == 0)
       #expect(read.output.hasPrefix("[\n  {\"$date\": \"1970-01-01T00:00:00.5Z\"},"))
@@ -79,8 +79,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
       try FileStore(url: directory.file("s.plist")).apply([
-        "zeta": .integer(1), "alpha": .string("a"), "Mid Key": .bool(true),
-        "PreferencesKit.version": .integer(2),
+        "zeta": .set(.integer(1)), "alpha": .set(.string("a")), "Mid Key": .set(.bool(true)),
+        "PreferencesKit.version": .set(.integer(2)),
       ])
       let keys = try prefs.run(["keys", "s.plist"])
       #expect(keys.status == 0)
@@ -111,7 +111,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
   @Test(arguments: [["read", "s.plist", "nothing"], ["delete", "s.plist", "nothing"]])
   func aMissingKeyExitsWithStatus1(_ arguments: [String]) throws {
     try withDirectory { directory in
-      try FileStore(url: directory.file("s.plist")).apply(["something": .integer(1)])
+      try FileStore(url: directory.file("s.plist")).apply(["something": .set(.integer(1))])
       let outcome = try BuiltProgram.prefs(in: directory).run(arguments)
       #expect(outcome.status == 1)
       #expect(outcome.output.isEmpty)
@@ -204,7 +204,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
       let values = Self.everyKind(subsecondDates: format == "json")
-      try FileStore(url: directory.file("source.json")).apply(values.mapValues { $0 })
+      try FileStore(url: directory.file("source.json")).apply(values.mapValues(StoredChange.set))
       let export = try prefs.run(["export", "source.json", "--format", format])
       #expect(export.status == 0)
       #expect(export.error.isEmpty)
@@ -227,7 +227,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
       let date = PropertyListValue.date(Date(timeIntervalSince1970: 10.5))
-      try FileStore(url: directory.file("s.json")).apply(["when": date])
+      try FileStore(url: directory.file("s.json")).apply(["when": .set(date)])
       let json = try prefs.run(["export", "s.json"])
       #expect(json.output.hasPrefix("{"))
       #expect(json.error.isEmpty)
@@ -242,7 +242,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
       let document = Data(#"{"a": 10, "b": "new"}"#.utf8)
-      let original: [String: PropertyListValue?] = ["a": .integer(1), "keep": .bool(true)]
+      let original: [String: StoredChange] = ["a": .set(.integer(1)), "keep": .set(.bool(true))]
       try FileStore(url: directory.file("merged.plist")).apply(original)
       try FileStore(url: directory.file("replaced.plist")).apply(original)
       #expect(
@@ -297,7 +297,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
   @Test func aWriteWaitsForAnotherProcessHoldingTheStoreAndLosesNothing() throws {
     try withDirectory { directory in
       let store = directory.file("held.plist")
-      try FileStore(url: store).apply(["before": .integer(1)])
+      try FileStore(url: store).apply(["before": .set(.integer(1))])
       let holder = try TestHelperProcess(["hold-lock", store.path])
       defer { if holder.process.isRunning { holder.kill() } }
       try #require(holder.readLine() == "locked")

@@ -158,7 +158,7 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
   @Test func aStoredValueOfTheWrongTypeIsReportedAndTheDefaultShown() throws {
     try withDirectory { directory in
       let store = directory.file("sample.json")
-      try FileStore(url: store).apply(["fontSize": .string("big")])
+      try FileStore(url: store).apply(["fontSize": .set(.string("big"))])
       let outcome = try BuiltProgram.sample(in: directory).run(["--store", store.path])
       #expect(outcome.status == 0)
       #expect(outcome.error.contains("warning: preference \"fontSize\""))

@@ -35,7 +35,7 @@ final class CountingStore: PreferenceStore, @unchecked Sendable {
 
   func allValues() throws -> [String: PropertyListValue] { base.allValues() }
 
-  func apply(_ changes: [String: PropertyListValue?]) throws {
+  func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
       if failures > 0 {
         failures -= 1

@@ -104,7 +104,7 @@ final class SyncSimulation {
       if index == 0 {
         // One device keeps its own preferences in a file of the same format.
         let file = FileStore(url: root.appendingPathComponent("local-0." + format.fileExtension))
-        try file.apply([ReservedKey.deviceID: .string("device-0")])
+        try file.apply([ReservedKey.deviceID: .set(.string("device-0"))])
         store = file
       } else {
         store = InMemoryStore([ReservedKey.deviceID: .string("device-\(index)")])

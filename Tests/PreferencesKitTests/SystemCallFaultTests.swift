@@ -18,14 +18,14 @@ struct SystemCallFaultTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let url = directory.file("prefs.plist")
-    try FileStore(url: url).apply(["kept": .integer(1)])
+    try FileStore(url: url).apply(["kept": .set(.integer(1))])
     let before = try Data(contentsOf: url)
 
     let store = FileStore(url: url)
     let faults = SystemCallFaults()
     faults.fail(call, with: error)
     let thrown = #expect(throws: PreferenceError.self) {
-      try faults.inject { try store.apply(["kept": .integer(2), "new": .string("x")]) }
+      try faults.inject { try store.apply(["kept": .set(.integer(2)), "new": .set(.string("x"))]) }
     }
     #expect(faults.allHappened)
     #expect(thrown?.kind == .writeFailed)
@@ -35,7 +35,7 @@ struct SystemCallFaultTests {
     #expect(try FileStore(url: url).allValues() == ["kept": .integer(1)])
     #expect(!FileManager.default.fileExists(atPath: url.path + ".tmp"))
     // The next write, with the fault gone, goes through.
-    try store.apply(["kept": .integer(3)])
+    try store.apply(["kept": .set(.integer(3))])
     #expect(try FileStore(url: url).allValues() == ["kept": .integer(3)])
   }
 
@@ -46,7 +46,7 @@ struct SystemCallFaultTests {
     let faults = SystemCallFaults()
     faults.fail(.write, with: .interrupted, times: 3)
     faults.fail(.lock, with: .interrupted)
-    try faults.inject { try FileStore(url: url).apply(["a": .string("written")]) }
+    try faults.inject { try FileStore(url: url).apply(["a": .set(.string("written"))]) }
     #expect(faults.allHappened)
 
     faults.fail(.read, with: .interrupted, times: 2)
@@ -59,7 +59,7 @@ struct SystemCallFaultTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let url = directory.file("prefs.plist")
-    try FileStore(url: url).apply(["a": .integer(1)])
+    try FileStore(url: url).apply(["a": .set(.integer(1))])
     let faults = SystemCallFaults()
     faults.fail(.read, with: .inputOutput)
     let thrown = #expect(throws: PreferenceError.self) {
@@ -75,7 +75,7 @@ struct SystemCallFaultTests {
     let faults = SystemCallFaults()
     faults.fail(.write, with: .noSpace)
     // Outside `inject`, the planned failure does not happen.
-    try FileStore(url: directory.file("a.plist")).apply(["a": .integer(1)])
+    try FileStore(url: directory.file("a.plist")).apply(["a": .set(.integer(1))])
     #expect(!faults.allHappened)
   }
 }

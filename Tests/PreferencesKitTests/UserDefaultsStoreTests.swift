@@ -59,10 +59,10 @@ struct UserDefaultsStoreTests {
   @Test func allValuesListsTheSuiteAndRemovalsApply() throws {
     try withTemporarySuite { name, _ in
       let store = UserDefaultsStore(suiteName: name)
-      try store.apply(["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
+      try store.apply(["a": .set(.string("1")), "b": .set(.date(Date(timeIntervalSince1970: 5)))])
       #expect(
         try store.allValues() == ["a": .string("1"), "b": .date(Date(timeIntervalSince1970: 5))])
-      try store.apply(["a": nil])
+      try store.apply(["a": .remove])
       #expect(try store.allValues() == ["b": .date(Date(timeIntervalSince1970: 5))])
     }
   }
@@ -74,7 +74,7 @@ struct UserDefaultsStoreTests {
       defaults.set("old", forKey: "changed")
       let store = UserDefaultsStore(defaults: defaults, domainName: name)
       let thrown = #expect(throws: PreferenceError.self) {
-        try store.apply(["changed": .string("new"), "added": .integer(2), "kept": nil])
+        try store.apply(["changed": .set(.string("new")), "added": .set(.integer(2)), "kept": .remove])
       }
       #expect(thrown?.kind == .writeFailed)
       #expect(defaults.object(forKey: "changed") as? String == "old")
@@ -89,7 +89,7 @@ struct UserDefaultsStoreTests {
       defaults.register(defaults: ["registered": 1])
       let store = UserDefaultsStore(suiteName: name)
       #expect(try store.allValues() == [:])
-      try store.apply(["own": .integer(2)])
+      try store.apply(["own": .set(.integer(2))])
       #expect(try store.allValues() == ["own": .integer(2)])
     }
   }
@@ -100,7 +100,7 @@ struct UserDefaultsStoreTests {
     let key = "UserDefaultsStoreTests.\(UUID().uuidString)"
     defer { UserDefaults.standard.removeObject(forKey: key) }
     UserDefaults.standard.register(defaults: [key + ".registered": 1])
-    try store.apply([key: .integer(7)])
+    try store.apply([key: .set(.integer(7))])
     let all = try store.allValues()
     #expect(all[key] == .integer(7))
     #expect(all[key + ".registered"] == nil)

@@ -229,7 +229,7 @@ enum Syscalls {
 /// ```swift
 /// let faults = SystemCallFaults()
 /// faults.fail(.write, with: .noSpace)
-/// try faults.inject { try store.apply(["a": .integer(1)]) }  // throws: no space left
+/// try faults.inject { try store.apply(["a": .set(.integer(1))]) }  // throws: no space left
 /// ```
 ///
 /// `@unchecked Sendable`: `planned` is only read or written while `lock` is held.

@@ -9,8 +9,8 @@ struct WriteBatch {
   /// For cells whose value the store normalizes (a date to the second): what installs the
   /// normalized value.
   private(set) var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
-  /// What the store applies: each key with its new value, or `nil` to remove it.
-  private(set) var changes: [String: PropertyListValue?] = [:]
+  /// What the store applies: each key's change.
+  private(set) var changes: [String: StoredChange] = [:]
   /// The synced keys' entries, stamped for the sync store.
   private(set) var synced: [String: SyncEntry] = [:]
   /// For each key loaded from previous keys, the previous keys this write removes.
@@ -43,13 +43,13 @@ struct WriteBatch {
     }
     writes.append(write)
     forms.append(value)
-    changes[write.cell.key] = .some(value)
+    changes[write.cell.key] = StoredChange(value)
   }
 
   /// Step 2: removes the previous keys of moved preferences, unless written themselves.
   mutating func addKeyMoves() {
     for oldKey in keyMoves.values.joined() where changes[oldKey] == nil {
-      changes[oldKey] = .some(nil)
+      changes[oldKey] = .remove
     }
   }
 
@@ -60,7 +60,7 @@ struct WriteBatch {
       synced[write.cell.key] = session.stamp(value)
     }
     for (key, entry) in synced {
-      changes[ReservedKey.syncRecord(key)] = entry.propertyListValue
+      changes[ReservedKey.syncRecord(key)] = .set(entry.propertyListValue)
     }
   }
 
@@ -68,6 +68,6 @@ struct WriteBatch {
   /// version counts as version 1).
   mutating func recordVersion(_ version: Int) {
     recordsVersion = storeVersion == .unrecorded && version > 1
-    if recordsVersion { changes[ReservedKey.version] = .integer(Int64(version)) }
+    if recordsVersion { changes[ReservedKey.version] = .set(.integer(Int64(version))) }
   }
 }

@@ -79,7 +79,7 @@ extension Preferences {
     }
     try writeLock.withLock { () throws(PreferenceError) in
       do {
-        try store.apply(values.filter { declared.contains($0.key) })
+        try store.apply(values.filter { declared.contains($0.key) }.mapValues(StoredChange.set))
       } catch {
         throw PreferenceError(error, kind: .writeFailed)
       }

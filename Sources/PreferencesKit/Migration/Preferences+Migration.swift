@@ -50,9 +50,7 @@ extension Preferences {
         var values = try store.allValues()
         let before = values
         version = try migrateValues(&values, attempted: &attempted)
-        var changes: [String: PropertyListValue?] = [:]
-        for (key, value) in values where before[key] != value { changes[key] = .some(value) }
-        for key in before.keys where values[key] == nil { changes[key] = .some(nil) }
+        let changes = [String: StoredChange](from: before, to: values)
         if !changes.isEmpty { try store.apply(changes) }
       }
       state.withLock { $0.migration.storeVersion = version }

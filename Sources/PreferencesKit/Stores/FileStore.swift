@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// ```swift
 /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
-/// try store.apply(["fontSize": .double(14)])
+/// try store.apply(["fontSize": .set(.double(14))])
 /// let size = try store.value(forKey: "fontSize")  // .double(14.0)
 /// ```
 ///
@@ -88,14 +88,14 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   /// parse, it is first moved aside to `<name>.corrupt-<timestamp>`, and the new file holds
   /// every entry that could be recovered from it together with `changes`.
   ///
-  /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
+  /// - Parameter changes: The keys to change, each set to a value or removed.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
   ///   and the system's error; ``PreferenceError/Kind/fileTooLarge`` naming the keys that would
   ///   make the file larger than ``maximumFileSize``; or
   ///   ``PreferenceError/Kind/nestingTooDeep`` / ``PreferenceError/Kind/unrepresentableValue``
   ///   for a value the format cannot hold. The file is then left as it was, with no temporary
   ///   file behind.
-  public func apply(_ changes: [String: PropertyListValue?]) throws {
+  public func apply(_ changes: [String: StoredChange]) throws {
     try update(applying: changes)
   }
 
@@ -103,13 +103,9 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   /// file besides: a ``PreferenceError/Kind/fileMovedAside`` notice when a damaged file was
   /// moved aside.
   @discardableResult
-  package func update(applying changes: [String: PropertyListValue?]) throws -> [PreferenceError] {
+  package func update(applying changes: [String: StoredChange]) throws -> [PreferenceError] {
     if changes.isEmpty { return [] }
-    return try update { values in
-      for (key, value) in changes {
-        values[key] = value
-      }
-    }
+    return try update { values in values.apply(changes) }
   }
 
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the

@@ -30,12 +30,8 @@ public final class InMemoryStore: PreferenceStore {
     }
   }
 
-  /// Applies the change set at once: a value sets its key, `nil` removes it.
-  public func apply(_ changes: [String: PropertyListValue?]) {
-    values.withLock { values in
-      for (key, value) in changes {
-        values[key] = value
-      }
-    }
+  /// Applies the change set at once: `.set` sets a key, `.remove` removes it.
+  public func apply(_ changes: [String: StoredChange]) {
+    values.withLock { $0.apply(changes) }
   }
 }

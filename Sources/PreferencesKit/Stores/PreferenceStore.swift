@@ -7,7 +7,7 @@
 /// ```swift
 /// final class KeychainStore: PreferenceStore {
 ///   func allValues() throws -> [String: PropertyListValue] { ... }
-///   func apply(_ changes: [String: PropertyListValue?]) throws { ... }
+///   func apply(_ changes: [String: StoredChange]) throws { ... }
 /// }
 /// ```
 ///
@@ -33,14 +33,14 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// - Throws: A ``PreferenceError`` when the store cannot be read.
   func allValues() throws -> [String: PropertyListValue]
 
-  /// Applies a change set as one batch and persists it: a value sets its key, `nil` removes it.
+  /// Applies a change set as one batch and persists it: `.set` sets a key, `.remove` removes it.
   ///
   /// Keys not named in `changes` must be left as they are. When this throws, the store should
   /// be left as it was before the call.
   ///
-  /// - Parameter changes: The keys to change, each with its new value or `nil` to remove it.
+  /// - Parameter changes: The keys to change, each set to a value or removed.
   /// - Throws: A ``PreferenceError`` when the change cannot be saved.
-  func apply(_ changes: [String: PropertyListValue?]) throws
+  func apply(_ changes: [String: StoredChange]) throws
 
   /// Starts calling `onChange`, on any thread, whenever the store may have been changed from
   /// outside this process, until the returned function is called.

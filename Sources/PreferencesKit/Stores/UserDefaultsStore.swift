@@ -94,12 +94,12 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// back as it was, so the defaults are left as they were.
   ///
   /// - Throws: ``PreferenceError/Kind/writeFailed`` when `synchronize()` reports failure.
-  public func apply(_ changes: [String: PropertyListValue?]) throws {
+  public func apply(_ changes: [String: StoredChange]) throws {
     // Keys the domain does not hold are absent, to be removed again; registered defaults and
     // the global domain's values must not be copied into it.
     let previous = domainName == nil ? defaults.dictionaryRepresentation() : persistentObjects()
-    for (key, value) in changes {
-      set(value?.foundationObject, forKey: key)
+    for (key, change) in changes {
+      set(change.value?.foundationObject, forKey: key)
     }
     guard defaults.synchronize() else {
       for key in changes.keys { set(previous[key], forKey: key) }

@@ -82,7 +82,7 @@ extension Preferences {
       if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
       var id = UUID().uuidString.lowercased()
       guard let file = store as? FileStore else {
-        try store.apply([ReservedKey.deviceID: .string(id)])
+        try store.apply([ReservedKey.deviceID: .set(.string(id))])
         return id
       }
       // Under the file lock, so that two processes starting at once agree on one identifier.
@@ -187,10 +187,10 @@ extension Preferences {
     var values = try store.values(
       forKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] })
     let saved = merge(into: &values)
-    var changes: [String: PropertyListValue?] = [:]
+    var changes: [String: StoredChange] = [:]
     for key in saved.keys {
-      changes[ReservedKey.syncRecord(key)] = .some(values[ReservedKey.syncRecord(key)])
-      if withValues { changes[key] = .some(values[key]) }
+      changes[ReservedKey.syncRecord(key)] = StoredChange(values[ReservedKey.syncRecord(key)])
+      if withValues { changes[key] = StoredChange(values[key]) }
     }
     try store.apply(changes)
     return saved

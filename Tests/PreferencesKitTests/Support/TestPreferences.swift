@@ -68,13 +68,13 @@ final class RecordingStore: PreferenceStore, @unchecked Sendable {
   // @unchecked: every var is guarded by `lock`.
   private let lock = NSLock()
   private let base: InMemoryStore
-  private var _applied: [[String: PropertyListValue?]] = []
+  private var _applied: [[String: StoredChange]] = []
   private var _failure: PreferenceError?
 
   init(_ values: [String: PropertyListValue] = [:]) { base = InMemoryStore(values) }
 
   /// Every change set handed to `apply`, in order.
-  var applied: [[String: PropertyListValue?]] { lock.withLock { _applied } }
+  var applied: [[String: StoredChange]] { lock.withLock { _applied } }
 
   /// When set, `apply` throws it and changes nothing.
   var failure: PreferenceError? {
@@ -84,7 +84,7 @@ final class RecordingStore: PreferenceStore, @unchecked Sendable {
 
   func allValues() -> [String: PropertyListValue] { base.allValues() }
 
-  func apply(_ changes: [String: PropertyListValue?]) throws {
+  func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
       if let failure = _failure { throw failure }
       _applied.append(changes)
