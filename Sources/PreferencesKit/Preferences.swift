@@ -89,7 +89,6 @@ open class Preferences: @unchecked Sendable {
 
   deinit {
     LivePreferences.remove(ObjectIdentifier(self))
-    // No other reference exists during deinit, so the lock is not needed.
     let (watcher, session, subscribers) = state.withLock {
       ($0.watcher, $0.sync.session, $0.observation.subscribers.values)
     }

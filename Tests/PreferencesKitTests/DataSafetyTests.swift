@@ -78,7 +78,8 @@ struct DataSafetyTests {
       let prefs = DraftPreferences(store: FileStore(url: url))
       #expect(prefs.fontSize == 16)
       #expect(prefs.draft == "hello")
-      #expect(prefs.loadErrors.contains { $0.file == url && $0.kind == .corruptFile && $0.key == nil })
+      #expect(
+        prefs.loadErrors.contains { $0.file == url && $0.kind == .corruptFile && $0.key == nil })
       #expect(prefs.loadErrors.contains { $0.key == "launchCount" })
 
       prefs.lastOpened = Date(timeIntervalSinceReferenceDate: 1)

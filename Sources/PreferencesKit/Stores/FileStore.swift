@@ -4,9 +4,10 @@ public import Foundation
 /// against other processes writing the same file.
 ///
 /// `FileStore` is the default store on Linux. The format follows the file's extension: `.json`
-/// files hold JSON (with a tagged form for dates and data, described in the FileStoreGuarantees article), and
-/// every other extension, `.plist` included, holds an XML property list. Binary property lists
-/// are read too, and are rewritten as XML on the next write.
+/// files hold JSON (with a tagged form for dates and data, described in the
+/// FileStoreGuarantees article), and every other extension, `.plist` included, holds an XML
+/// property list. Binary property lists are read too, and are rewritten as XML on the next
+/// write.
 ///
 /// ```swift
 /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
@@ -173,9 +174,8 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
       culprits.append(entry.key)
       covered += entry.size
     }
-    let names =
-      culprits.isEmpty
-      ? "the file's entries" : "the new value of " + culprits.map { "\"\($0)\"" }.joined(separator: ", ")
+    let quoted = culprits.map { "\"\($0)\"" }.joined(separator: ", ")
+    let names = culprits.isEmpty ? "the file's entries" : "the new value of " + quoted
     return PreferenceError(
       .fileTooLarge, key: culprits.count == 1 ? culprits[0] : nil, file: url,
       expected: "a file of at most \(maximumFileSize) bytes", found: "\(size) bytes",
