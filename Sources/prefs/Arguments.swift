@@ -2,8 +2,9 @@
 ///
 /// The grammar is small enough to parse by hand, which keeps the package free of
 /// dependencies: `prefs COMMAND STORE [operands and options]`, where `STORE` is one word or
-/// `--suite NAME`, options start with `--`, and `--` ends the options. `write` takes its last
-/// three words as they are, so a value may start with `-`.
+/// `--suite NAME`, options start with `--` and may come anywhere after the command (before
+/// `STORE` too), and `--` ends the options. `write` takes its last three words as they are, so
+/// a value may start with `-`.
 enum Arguments {
   /// Parses `arguments`, the command line without the program's name.
   ///
@@ -26,6 +27,7 @@ enum Arguments {
     let asksForHelp = { (word: String) in word == "--help" || word == "-h" }
     if let word = rest.first, asksForHelp(word) { return .help(name) }
     if name != .write, rest.contains(where: asksForHelp) { return .help(name) }
+    if name != .write { rest = optionsAfterStore(rest) }
     let store = try takeStore(from: &rest, command: name)
     switch name {
     case .keys:
@@ -58,6 +60,28 @@ enum Arguments {
       let mode: Command.ImportMode = scanned.options["--merge"] != nil ? .merge : .replace
       return .import(store, source: scanned.operands[0], mode: mode)
     }
+  }
+
+  /// `words` with any options that come before the `STORE` argument moved after it, so that
+  /// `export --format json STORE` reads as `export STORE --format json`.
+  private static func optionsAfterStore(_ words: [String]) -> [String] {
+    var leading: [String] = []
+    var index = 0
+    while index < words.count, words[index].hasPrefix("--"), words[index] != "--suite",
+      words[index] != "--"
+    {
+      leading.append(words[index])
+      // `--format` takes the next word as its value.
+      if words[index] == "--format", index + 1 < words.count {
+        leading.append(words[index + 1])
+        index += 1
+      }
+      index += 1
+    }
+    guard !leading.isEmpty, index < words.count else { return words }
+    let storeWords = words[index] == "--suite" ? 2 : 1
+    let storeEnd = min(words.count, index + storeWords)
+    return Array(words[index..<storeEnd]) + leading + Array(words[storeEnd...])
   }
 
   /// Removes the `STORE` argument, one word or `--suite NAME`, from the front of `words`.

@@ -57,6 +57,9 @@ extension Command {
     from source: String, into location: StoreLocation, mode: ImportMode
   ) throws(ToolFailure) {
     let name = source == "-" ? "standard input" : source
+    if source != "-", !FileManager.default.fileExists(atPath: source) {
+      throw .inputOutput("no such file: \(source)")
+    }
     let bytes: [UInt8]
     do {
       let data =

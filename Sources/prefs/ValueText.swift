@@ -49,13 +49,13 @@ enum ValueText {
     switch flag {
     case "-string":
       return .string(text)
-    case "-int":
+    case "-int", "-integer":
       guard let number = Int64(text) else { throw invalid("a 64-bit integer") }
       return .integer(number)
     case "-float":
       guard let number = Double(text) else { throw invalid("a number such as 1.5") }
       return .double(number)
-    case "-bool":
+    case "-bool", "-boolean":
       switch text.lowercased() {
       case "true", "yes", "1": return .bool(true)
       case "false", "no", "0": return .bool(false)

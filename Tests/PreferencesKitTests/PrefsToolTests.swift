@@ -24,6 +24,9 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     TypeFlagCase(flag: "-float", input: "5", printed: "5.0", stored: .double(5)),
     TypeFlagCase(flag: "-bool", input: "true", printed: "true", stored: .bool(true)),
     TypeFlagCase(flag: "-bool", input: "NO", printed: "false", stored: .bool(false)),
+    // `defaults`' spellings.
+    TypeFlagCase(flag: "-integer", input: "7", printed: "7", stored: .integer(7)),
+    TypeFlagCase(flag: "-boolean", input: "YES", printed: "true", stored: .bool(true)),
     TypeFlagCase(
       flag: "-date", input: "2024-05-01T09:30:00.25Z", printed: "2024-05-01T09:30:00.25Z",
       stored: .date(Date(timeIntervalSince1970: 1_714_555_800.25))),
@@ -159,7 +162,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
 
       let missing = try prefs.run(["import", "s.plist", "nowhere.json"])
       #expect(missing.status == 3)
-      #expect(missing.error.contains("cannot read nowhere.json"))
+      #expect(missing.error.contains("no such file: nowhere.json"))
       #expect(!read.crashed && !write.crashed && !missing.crashed)
     }
   }
@@ -235,6 +238,19 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #expect(plist.status == 0)
       #expect(plist.output.hasPrefix("<?xml"))
       #expect(plist.error.contains("warning: XML property lists keep dates to the second"))
+    }
+  }
+
+  @Test func optionsMayComeBeforeTheStore() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      try FileStore(url: directory.file("s.plist")).apply(["a": .set(.integer(1))])
+      let export = try prefs.run(["export", "--format", "json", "s.plist"])
+      #expect(export.status == 0, "\(export.error)")
+      #expect(export.output.contains("\"a\" : 1") || export.output.contains("\"a\": 1"))
+      let read = try prefs.run(["read", "--json", "s.plist", "a"])
+      #expect(read.status == 0, "\(read.error)")
+      #expect(read.output == "1\n")
     }
   }
 
