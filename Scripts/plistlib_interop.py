@@ -236,6 +236,11 @@ def check(arguments):
               "our XML read by plistlib": 0}
     for stem in stems:
         base = os.path.join(arguments.directory, stem)
+        # What each file holds, as plistlib reads it. The two can differ: plistlib's binary
+        # writer shares one object between equal values, so 0.0 and -0.0 in one document both
+        # become whichever came first.
+        with open(base + ".xml", "rb") as file:
+            original_xml = plistlib.loads(file.read())
         with open(base + ".bplist", "rb") as file:
             original = plistlib.loads(file.read())
         with open(base + ".json", "rb") as file:
@@ -243,7 +248,8 @@ def check(arguments):
         with open(base + ".ours.xml", "rb") as file:
             ours_xml = file.read()
         checks = [
-            ("plistlib XML read by us", original, lambda: read_ours(base + ".from-xml.json"), True),
+            ("plistlib XML read by us", original_xml,
+             lambda: read_ours(base + ".from-xml.json"), True),
             ("plistlib binary read by us", original,
              lambda: read_ours(base + ".from-bplist.json"), False),
             ("our XML read by plistlib", ours, lambda: plistlib.loads(ours_xml), True),

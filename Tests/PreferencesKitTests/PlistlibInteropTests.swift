@@ -7,13 +7,16 @@ import Testing
 /// implementation, on random documents of every value kind (see `Scripts/plistlib_interop.py`).
 ///
 /// `PLISTLIB_INTEROP_COUNT` sets the number of documents (default 300) and
-/// `PLISTLIB_INTEROP_SEED` the seed (default: a new one each run, printed on failure).
+/// `PLISTLIB_INTEROP_SEED` the seed: fixed by default, so that a run of the test suite is
+/// reproducible; `random` for a new one each run, printed on failure.
 struct PlistlibInteropTests {
   static let count =
     Int(ProcessInfo.processInfo.environment["PLISTLIB_INTEROP_COUNT"] ?? "") ?? 300
-  static let seed =
-    Int(ProcessInfo.processInfo.environment["PLISTLIB_INTEROP_SEED"] ?? "")
-    ?? Int.random(in: 1...1_000_000)
+  static let seed: Int = {
+    let setting = ProcessInfo.processInfo.environment["PLISTLIB_INTEROP_SEED"]
+    if setting == "random" { return Int.random(in: 1...1_000_000) }
+    return setting.flatMap { Int($0) } ?? 631_555
+  }()
 
   /// The committed script, found from this file's place in the package.
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
