@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and runs them.
 #
-# Usage: Scripts/fuzz.sh [--seconds N] [--corpus-only] [TARGET...]
+# Usage: Scripts/fuzz.sh [--seconds N | --runs N [--seed S]] [--corpus-only] [TARGET...]
 #   --seconds N     how long to fuzz each target (default 60)
+#   --runs N        fuzz each target for N inputs instead, with libFuzzer's seed S (default
+#                   1): the same inputs on every machine, as CI needs
 #   --corpus-only   instead of fuzzing, run every committed file in Fuzz/Corpus and
 #                   Fuzz/Regressions through every target once, and fail if any crashes
 #   TARGET          FuzzXMLParser FuzzJSONParser FuzzBinaryParser FuzzValueDecoder
@@ -16,13 +18,17 @@ cd "$(dirname "$0")/../Fuzz"
 export SWIFT_BACKTRACE=enable=no
 
 seconds=60
+runs=0
+seed=1
 corpus_only=0
 targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
     --corpus-only) corpus_only=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -65,7 +71,13 @@ for target in "${targets[@]}"; do
   mkdir -p "$work" .build/crashes
   seeds=()
   for folder in "Corpus/$target" "Regressions/$target"; do [[ -d $folder ]] && seeds+=("$folder"); done
-  echo "== $target for ${seconds}s"
-  "$bin/$target" "${options[@]}" -max_total_time="$seconds" \
+  if [[ $runs -gt 0 ]]; then
+    budget=(-runs="$runs" -seed="$seed")
+    echo "== $target for $runs inputs, seed $seed"
+  else
+    budget=(-max_total_time="$seconds")
+    echo "== $target for ${seconds}s"
+  fi
+  "$bin/$target" "${options[@]}" "${budget[@]}" \
     -artifact_prefix=".build/crashes/$target-" "$work" "${seeds[@]}"
 done

@@ -157,7 +157,9 @@ extension PropertyListValue {
       throw .mismatch(
         expected: T.self, found: self, reason: "out of range \(T.min)...\(T.max)")
     case .double(let value):
-      if let result = T(exactly: value) { return result }
+      // Through Int64, the range stored integers have, so that what loads can be written back:
+      // a whole double of 2^63 or more fits a UInt64 but no property list integer.
+      if let whole = Int64(exactly: value), let result = T(exactly: whole) { return result }
       throw .mismatch(expected: T.self, found: self, reason: "not a whole number in range")
     default:
       throw .mismatch(expected: T.self, found: self)
