@@ -65,20 +65,13 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// - Parameter initial: Whether to start with the current value.
   /// - Returns: A stream of values, buffered without limit.
   public func updates(initial: Bool = true) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream<Value>.makeStream()
     let cell = cell
     let lock = owner.lock
-    if initial { continuation.yield(lock.withLock { cell.value }) }
-    let key = cell.key
-    owner.subscribe(
-      ChangeSubscriber(
-        receive: { [weak owner] change in
-          guard owner != nil, change.key == key else { return }
-          continuation.yield(lock.withLock { cell.value })
-        },
-        finish: { continuation.finish() }),
-      until: continuation)
-    return stream
+    return owner.values(
+      first: initial ? lock.withLock { cell.value } : nil, followingKeys: [cell.key]
+    ) { [weak owner] in
+      owner == nil ? nil : lock.withLock { cell.value }
+    }
   }
 }
 

@@ -107,15 +107,9 @@ extension Command {
     _ location: StoreLocation, _ transform: (inout [String: PropertyListValue]) -> Void
   ) throws(ToolFailure) {
     do {
-      let store = location.makeStore()
-      if let store = store as? any FileBackedStore {
-        for notice in try store.update(transform) { Console.error("prefs: warning: \(notice)") }
-        return
+      for notice in try location.makeStore().modify(transform) {
+        Console.error("prefs: warning: \(notice)")
       }
-      var values = try store.allValues()
-      let before = values
-      transform(&values)
-      try store.apply([String: StoredChange](from: before, to: values))
     } catch {
       throw .inputOutput("write", location.displayName, error)
     }

@@ -41,18 +41,8 @@ extension Preferences {
     }
     var attempted: Int?
     do {
-      let version: StoreVersion
-      if let store = store as? any FileBackedStore {
-        var result = StoreVersion.unrecorded
-        try store.update { values in result = try migrateValues(&values, attempted: &attempted) }
-        version = result
-      } else {
-        var values = try store.allValues()
-        let before = values
-        version = try migrateValues(&values, attempted: &attempted)
-        let changes = [String: StoredChange](from: before, to: values)
-        if !changes.isEmpty { try store.apply(changes) }
-      }
+      var version = StoreVersion.unrecorded
+      try store.modify { values in version = try migrateValues(&values, attempted: &attempted) }
       state.withLock { $0.migration.storeVersion = version }
       return nil
     } catch {

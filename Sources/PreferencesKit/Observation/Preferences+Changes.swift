@@ -46,6 +46,25 @@ extension Preferences {
     return stream
   }
 
+  /// A stream of what `read` gives: `first` unless it is `nil`, then a value after each change
+  /// to one of `keys`, until the consuming task is cancelled or the instance is released.
+  /// `read` returns `nil` once the instance is gone.
+  func values<Value: Sendable>(
+    first: Value?, followingKeys keys: Set<String>, read: @escaping @Sendable () -> Value?
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream<Value>.makeStream()
+    if let first { continuation.yield(first) }
+    subscribe(
+      ChangeSubscriber(
+        receive: { change in
+          guard keys.contains(change.key), let value = read() else { return }
+          continuation.yield(value)
+        },
+        finish: { continuation.finish() }),
+      until: continuation)
+    return stream
+  }
+
   /// Adds a subscriber, and removes it when `continuation`'s stream terminates.
   func subscribe<Element>(
     _ subscriber: ChangeSubscriber, until continuation: AsyncStream<Element>.Continuation
@@ -130,19 +149,11 @@ extension _PreferencesObserving where Self: Preferences {
   public func updates<Value: Sendable>(
     of keyPath: KeyPath<Self, Value>, initial: Bool = true
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream<Value>.makeStream()
     let (current, keys) = probe { self[keyPath: keyPath] }
-    if initial { continuation.yield(current) }
     let keyPath = UncheckedSendable(keyPath)
-    subscribe(
-      ChangeSubscriber(
-        receive: { [weak self] change in
-          guard let self, keys.contains(change.key) else { return }
-          continuation.yield(self[keyPath: keyPath.value])
-        },
-        finish: { continuation.finish() }),
-      until: continuation)
-    return stream
+    return values(first: initial ? current : nil, followingKeys: keys) { [weak self] in
+      self?[keyPath: keyPath.value]
+    }
   }
 }
 

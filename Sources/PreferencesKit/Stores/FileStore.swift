@@ -97,16 +97,8 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   ///   for a value the format cannot hold. The file is then left as it was, with no temporary
   ///   file behind.
   public func apply(_ changes: [String: StoredChange]) throws {
-    try update(applying: changes)
-  }
-
-  /// Applies a change set as ``apply(_:)`` does, and returns what the store had to do to the
-  /// file besides: a ``PreferenceError/Kind/fileMovedAside`` notice when a damaged file was
-  /// moved aside.
-  @discardableResult
-  package func update(applying changes: [String: StoredChange]) throws -> [PreferenceError] {
-    if changes.isEmpty { return [] }
-    return try update { values in values.apply(changes) }
+    if changes.isEmpty { return }
+    try update { $0.apply(changes) }
   }
 
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
@@ -186,22 +178,39 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   /// The value as the file will hold it: for an XML property list, every date rounded down to
   /// the second, which is all the format holds. JSON files hold every value exactly.
   public func storedForm(of value: PropertyListValue) -> PropertyListValue {
-    format == .propertyList ? Self.wholeSeconds(value) : value
+    format == .propertyList ? Self.wholeSeconds(value) ?? value : value
   }
 
-  /// `value` with every date rounded down to the second, as an XML property list holds it.
-  private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue {
+  /// `value` with every date rounded down to the second, as an XML property list holds it, or
+  /// `nil` when it holds no date with a fraction: containers are rebuilt only when a date
+  /// inside them changes, so a write of a large array costs no copy.
+  private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue? {
     switch value {
     case .date(let date):
       let interval = date.timeIntervalSinceReferenceDate
-      guard interval.isFinite else { return value }
-      return .date(Date(timeIntervalSinceReferenceDate: interval.rounded(.down)))
-    case .array(let elements):
-      return .array(elements.map(wholeSeconds))
-    case .dictionary(let entries):
-      return .dictionary(entries.mapValues(wholeSeconds))
+      let whole = interval.rounded(.down)
+      guard interval.isFinite, whole != interval else { return nil }
+      return .date(Date(timeIntervalSinceReferenceDate: whole))
+    case .array(var elements):
+      var changed = false
+      for index in elements.indices {
+        if let rounded = wholeSeconds(elements[index]) {
+          elements[index] = rounded
+          changed = true
+        }
+      }
+      return changed ? .array(elements) : nil
+    case .dictionary(var entries):
+      var changed = false
+      for (key, entry) in entries {
+        if let rounded = wholeSeconds(entry) {
+          entries[key] = rounded
+          changed = true
+        }
+      }
+      return changed ? .dictionary(entries) : nil
     default:
-      return value
+      return nil
     }
   }
 

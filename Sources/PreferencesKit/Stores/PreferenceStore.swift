@@ -118,3 +118,27 @@ package protocol FileBackedStore: PreferenceStore {
   func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws
     -> [PreferenceError]
 }
+
+extension PreferenceStore {
+  /// Reads values, lets `transform` change them, and saves what changed: for a
+  /// ``FileBackedStore`` under its lock, so that no other writer, in this process or another,
+  /// comes in between; for any other store as a read followed by one ``apply(_:)``.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys `transform` looks at and changes, for a store that can read a few keys
+  ///     more cheaply than all of them; `nil` for every key.
+  ///   - transform: Changes the values in place.
+  /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
+  @discardableResult
+  package func modify(
+    keys: [String]? = nil, _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError] {
+    if let store = self as? any FileBackedStore { return try store.update(transform) }
+    var values = try keys.map { try self.values(forKeys: $0) } ?? allValues()
+    let before = values
+    try transform(&values)
+    let changes = [String: StoredChange](from: before, to: values)
+    if !changes.isEmpty { try apply(changes) }
+    return []
+  }
+}

@@ -81,12 +81,8 @@ extension Preferences {
     do {
       if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
       var id = UUID().uuidString.lowercased()
-      guard let file = store as? FileStore else {
-        try store.apply([ReservedKey.deviceID: .set(.string(id))])
-        return id
-      }
       // Under the file lock, so that two processes starting at once agree on one identifier.
-      try file.update { values in
+      try store.modify(keys: [ReservedKey.deviceID]) { values in
         if case .string(let existing)? = values[ReservedKey.deviceID] {
           id = existing
         } else {
@@ -179,20 +175,10 @@ extension Preferences {
       }
       return newer
     }
-    if let file = store as? FileStore {
-      var saved: [String: SyncEntry] = [:]
-      try file.update { saved = merge(into: &$0) }
-      return saved
+    var saved: [String: SyncEntry] = [:]
+    try store.modify(keys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] }) {
+      saved = merge(into: &$0)
     }
-    var values = try store.values(
-      forKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] })
-    let saved = merge(into: &values)
-    var changes: [String: StoredChange] = [:]
-    for key in saved.keys {
-      changes[ReservedKey.syncRecord(key)] = StoredChange(values[ReservedKey.syncRecord(key)])
-      if withValues { changes[key] = StoredChange(values[key]) }
-    }
-    try store.apply(changes)
     return saved
   }
 
