@@ -162,16 +162,20 @@ public struct Preference<Value: Sendable>: Sendable {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
       let isObservable = type(of: owner).isObservable
       if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
-      let hasSubscribers = owner.lock.withLock {
+      // The value replaced, kept only when someone listens for changes, which carry it.
+      let replaced: Value? = owner.lock.withLock {
         cell._withUnsafeGuaranteedRef { cell in
           if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          let isHeard = owner.hasChangeSubscribers || ChangeNotificationRequest.isActive
+          let replaced = _slowPath(isHeard) ? cell.value : nil
           cell.assign(newValue)
+          return replaced
         }
-        return owner.hasChangeSubscribers
       }
       if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
-      if hasSubscribers || ChangeNotificationRequest.isActive {
-        owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
+      if let replaced {
+        owner.announceAssignment(
+          to: cell._withUnsafeGuaranteedRef { $0 }, replacing: replaced, with: newValue)
       }
       if _slowPath(owner.savesAutomatically) { owner.scheduleSave() }
     }

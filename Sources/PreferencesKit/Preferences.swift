@@ -321,8 +321,9 @@ open class Preferences: @unchecked Sendable {
     _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
     loadErrors: [PreferenceError]? = nil
   ) {
-    let changed = origin == nil ? [] : changes.filter(\.changesValue).map(\.cell)
-    let properties = Self.isObservable ? lock.withLock { changed.compactMap(\.property) } : []
+    let changed = origin == nil ? [] : changes.filter { $0.change != nil }
+    let properties =
+      Self.isObservable ? lock.withLock { changed.compactMap(\.cell.property) } : []
     for property in properties { property.willSet(self) }
     state.withLock { state in
       for change in changes { change.install() }
@@ -330,7 +331,12 @@ open class Preferences: @unchecked Sendable {
     }
     for property in properties { property.didSet(self) }
     if let origin, !changed.isEmpty {
-      announce(changed.map { PreferenceChange(key: $0.key, origin: origin) })
+      announce(
+        changed.map {
+          PreferenceChange(
+            key: $0.cell.key, origin: origin, oldValue: $0.change?.oldValue,
+            newValue: $0.change?.newValue)
+        })
     }
   }
 }

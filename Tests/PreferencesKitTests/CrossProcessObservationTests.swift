@@ -22,7 +22,11 @@ struct CrossProcessObservationTests {
       let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", "grace"])
       #expect(outcome.status == 0)
       let received = try await firstElements(1, of: changes)
-      #expect(received == [PreferenceChange(key: "userName", origin: .external)])
+      #expect(
+        received == [
+          PreferenceChange(
+            key: "userName", origin: .external, oldValue: .string(""), newValue: .string("grace"))
+        ])
       #expect(prefs.userName == "grace")
     }
   }
@@ -57,7 +61,11 @@ struct CrossProcessObservationTests {
       ])
       #expect(outcome.status == 0, "\(outcome.output)")
       let received = try await firstElements(1, of: changes)
-      #expect(received == [PreferenceChange(key: "fontSize", origin: .external)])
+      #expect(
+        received == [
+          PreferenceChange(
+            key: "fontSize", origin: .external, oldValue: .double(12), newValue: .double(17))
+        ])
       #expect(prefs.fontSize == 17)
       #expect(prefs.windowFrameData.isEmpty)
       #expect(

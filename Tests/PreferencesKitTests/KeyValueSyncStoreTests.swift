@@ -99,7 +99,10 @@ struct KeyValueSyncStoreTests {
     keyValues.set(entry.propertyListValue.foundationObject, forKey: "notes")
     keyValues.post(.server)
     #expect(
-      try await firstElements(1, of: changes) == [PreferenceChange(key: "notes", origin: .external)]
+      try await firstElements(1, of: changes) == [
+        PreferenceChange(
+          key: "notes", origin: .external, oldValue: .string(""), newValue: .string("from afar"))
+      ]
     )
     #expect(prefs.notes == "from afar")
     #expect(store.allEntries()["notes"] == entry)

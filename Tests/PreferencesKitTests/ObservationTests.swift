@@ -65,16 +65,45 @@ struct ObservationTests {
     let changes = try await firstElements(6, of: stream)
     #expect(
       changes == [
-        PreferenceChange(key: "launchCount", origin: .local),
-        PreferenceChange(key: "launchCount", origin: .local),
+        PreferenceChange(key: "launchCount", origin: .local, oldValue: .integer(0), newValue: .integer(1)),
+        PreferenceChange(key: "launchCount", origin: .local, oldValue: .integer(1), newValue: .integer(1)),
         // readPreferences: userName was set outside, launchCount's unsaved 1 is discarded,
         // fontSize is still 14.
-        PreferenceChange(key: "userName", origin: .external),
-        PreferenceChange(key: "launchCount", origin: .external),
+        PreferenceChange(
+          key: "userName", origin: .external, oldValue: .string(""), newValue: .string("grace")),
+        PreferenceChange(
+          key: "launchCount", origin: .external, oldValue: .integer(1), newValue: .integer(0)),
         // resetToDefaults: userName and fontSize change; launchCount is already 0.
-        PreferenceChange(key: "userName", origin: .reset),
-        PreferenceChange(key: "fontSize", origin: .reset),
+        PreferenceChange(
+          key: "userName", origin: .reset, oldValue: .string("grace"), newValue: .string("")),
+        PreferenceChange(
+          key: "fontSize", origin: .reset, oldValue: .double(14), newValue: .double(12)),
       ])
+  }
+
+  @Test func aChangeCarriesTheStoredFormsBeforeAndAfterWithNilForNone() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let stream = prefs.changes()
+    let noted = Received<PreferenceChange>()
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.didChangeNotification, object: prefs, queue: nil
+    ) { note in
+      let changes = note.userInfo?[Preferences.changesKey] as? [PreferenceChange] ?? []
+      for change in changes { noted.append(change) }
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    let date = Date(timeIntervalSince1970: 1_000)
+    prefs.lastOpened = date
+    prefs.lastOpened = nil
+    prefs.theme = .dark
+    let expected = [
+      PreferenceChange(key: "lastOpened", origin: .local, oldValue: nil, newValue: .date(date)),
+      PreferenceChange(key: "lastOpened", origin: .local, oldValue: .date(date), newValue: nil),
+      PreferenceChange(
+        key: "theme", origin: .local, oldValue: .string("light"), newValue: .string("dark")),
+    ]
+    #expect(try await firstElements(3, of: stream) == expected)
+    #expect(noted.all == expected)
   }
 
   @Test func resetAnnouncesOnlyKeysWhoseValuesChange() async throws {
@@ -85,8 +114,10 @@ struct ObservationTests {
     let changes = try await firstElements(2, of: stream)
     #expect(
       changes == [
-        PreferenceChange(key: "fontSize", origin: .reset),
-        PreferenceChange(key: "hasAppRun", origin: .local),
+        PreferenceChange(
+          key: "fontSize", origin: .reset, oldValue: .double(14), newValue: .double(12)),
+        PreferenceChange(
+          key: "hasAppRun", origin: .local, oldValue: .bool(false), newValue: .bool(true)),
       ])
   }
 
@@ -219,7 +250,7 @@ struct ObservationTests {
     #expect(weakPrefs == nil)
     var received: [PreferenceChange] = []
     for await change in try #require(stream) { received.append(change) }
-    #expect(received == [PreferenceChange(key: "fontSize", origin: .local)])
+    #expect(received.map(\.key) == ["fontSize"])
   }
 
   @Test func cancellingTheConsumerRemovesTheSubscription() async throws {
@@ -242,7 +273,12 @@ struct ObservationTests {
     defer { prefs.stopWatchingStore() }
     store.apply(["userName": .set(.string("from outside")), "launchCount": .set(.integer(99))])
     let changes = try await firstElements(1, of: stream)
-    #expect(changes == [PreferenceChange(key: "userName", origin: .external)])
+    #expect(
+      changes == [
+        PreferenceChange(
+          key: "userName", origin: .external, oldValue: .string(""),
+          newValue: .string("from outside"))
+      ])
     #expect(prefs.userName == "from outside")
     #expect(prefs.launchCount == 5)
   }

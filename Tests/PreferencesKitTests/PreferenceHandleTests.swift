@@ -45,7 +45,10 @@ struct PreferenceHandleTests {
     #expect(store.allValues() == ["launched": .bool(true)])
     #expect(!prefs.$fontSize.hasStoredValue)
     let received = try await firstElements(1, of: changes)
-    #expect(received == [PreferenceChange(key: "fontSize", origin: .reset)])
+    #expect(
+      received == [
+        PreferenceChange(key: "fontSize", origin: .reset, oldValue: .double(20), newValue: .double(12))
+      ])
   }
 
   @Test func resetAllButOneByKeyPaths() async throws {

@@ -174,7 +174,11 @@ struct SyncTests {
     first.windowFrameData = Data(rect: CGRect(x: 1, y: 1, width: 1, height: 1))
     try first.writePreferences()
     let received = try await firstElements(1, of: changes)
-    #expect(received == [PreferenceChange(key: "fontSize", origin: .external)])
+    #expect(
+      received == [
+        PreferenceChange(
+          key: "fontSize", origin: .external, oldValue: .double(12), newValue: .double(15))
+      ])
     #expect(second.fontSize == 15)
     #expect(second.windowFrameData.isEmpty)
     #expect(secondStore.allValues()["fontSize"] == .double(15))

@@ -109,8 +109,9 @@ struct CellUpdate {
   let cell: any AnyPreferenceCell
   /// Why the stored value could not be used, if it could not.
   let error: PreferenceError?
-  /// Whether observers should hear of the change: the value's stored form differs.
-  let changesValue: Bool
+  /// The value's stored forms before and after, when they differ and observers should hear
+  /// of it; `nil` otherwise.
+  let change: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
   /// Installs the change. Call with the lock held.
   let install: () -> Void
 }
@@ -159,7 +160,7 @@ extension PreferenceCell: AnyPreferenceCell {
       (value, self.generation, self.isDirty, knownForm)
     }
     if keepingDirtyValue && isDirty {
-      return CellUpdate(cell: self, error: nil, changesValue: false, install: {})
+      return CellUpdate(cell: self, error: nil, change: nil, install: {})
     }
     var newValue = defaultValue
     var isExplicit = false
@@ -175,8 +176,9 @@ extension PreferenceCell: AnyPreferenceCell {
       }
     }
     let newForm = isExplicit ? stored : defaultForm
-    let changesValue = comparing && form(of: current, known: known) != newForm
-    return CellUpdate(cell: self, error: loadError, changesValue: changesValue) {
+    let oldForm = comparing ? form(of: current, known: known) : newForm
+    let change = oldForm == newForm ? nil : (oldForm, newForm)
+    return CellUpdate(cell: self, error: loadError, change: change) {
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
       guard !keepingDirtyValue || self.generation == generation else { return }
       self.value = newValue
@@ -189,8 +191,9 @@ extension PreferenceCell: AnyPreferenceCell {
 
   func prepareReset(lock: Lock) -> CellUpdate {
     let (current, known) = lock.withLock { (value, knownForm) }
-    let changesValue = form(of: current, known: known) != defaultForm
-    return CellUpdate(cell: self, error: nil, changesValue: changesValue) {
+    let oldForm = form(of: current, known: known)
+    let change = oldForm == defaultForm ? nil : (oldForm, defaultForm)
+    return CellUpdate(cell: self, error: nil, change: change) {
       self.value = self.defaultValue
       self.isDirty = true
       self.isExplicit = false

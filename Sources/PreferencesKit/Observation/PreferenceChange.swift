@@ -3,8 +3,13 @@
 /// ```swift
 /// for await change in prefs.changes() {
 ///   print(change.key, change.origin)   // "fontSize", .local
+///   print(change.oldValue, change.newValue)   // .double(12), .double(14)
 /// }
 /// ```
+///
+/// The values are stored forms, as the store holds them: a handler can log, diff or undo a
+/// change without keeping a copy of its own, and turn a form back into a value with
+/// ``PropertyListRepresentable/init(propertyListValue:)``.
 public struct PreferenceChange: Sendable, Hashable {
   /// Where a change came from.
   public enum Origin: String, Sendable, Hashable {
@@ -21,14 +26,27 @@ public struct PreferenceChange: Sendable, Hashable {
   public let key: String
   /// Where the change came from.
   public let origin: Origin
+  /// The stored form of the value before the change; `nil` when it had none (an optional
+  /// holding `nil`), or when the value could not be encoded.
+  public let oldValue: PropertyListValue?
+  /// The stored form of the value after the change; `nil` when it has none. After a reset it
+  /// is the default's form, although the store will hold no value for the key.
+  public let newValue: PropertyListValue?
 
   /// Creates a change record.
   ///
   /// - Parameters:
   ///   - key: The preference's key.
   ///   - origin: Where the change came from.
-  public init(key: String, origin: Origin) {
+  ///   - oldValue: The stored form of the value before the change.
+  ///   - newValue: The stored form of the value after the change.
+  public init(
+    key: String, origin: Origin, oldValue: PropertyListValue? = nil,
+    newValue: PropertyListValue? = nil
+  ) {
     self.key = key
     self.origin = origin
+    self.oldValue = oldValue
+    self.newValue = newValue
   }
 }

@@ -5,8 +5,9 @@ extension Preferences {
   /// Posted to `NotificationCenter.default` when preferences change, with the instance as the
   /// object.
   ///
-  /// `userInfo` holds the changed keys under ``changedKeysKey`` and the origin's raw value
-  /// (`"local"`, `"external"` or `"reset"`) under ``changeOriginKey``. An assignment posts
+  /// `userInfo` holds the changed keys under ``changedKeysKey``, the origin's raw value
+  /// (`"local"`, `"external"` or `"reset"`) under ``changeOriginKey``, and the changes
+  /// themselves, with their old and new values, under ``changesKey``. An assignment posts
   /// once, on the assigning thread, after the new value is readable; a reload or a reset posts
   /// once for all the keys whose values changed.
   ///
@@ -31,12 +32,22 @@ extension Preferences {
   /// The `userInfo` key of the change's origin, a `String`, in ``didChangeNotification``.
   public static let changeOriginKey = "PreferencesChangeOrigin"
 
+  /// The `userInfo` key of the changes, a `[PreferenceChange]`, in ``didChangeNotification``.
+  public static let changesKey = "PreferencesChanges"
+
   static let changeNotificationName = Notification.Name("PreferencesDidChange")
 
-  /// Tells every kind of observer about one assignment. Called without the lock.
+  /// Tells every kind of observer about one assignment of `newValue` that replaced `oldValue`.
+  /// Called without the lock.
   @usableFromInline
-  func announceAssignment<Value>(to cell: PreferenceCell<Value>) {
-    announce([PreferenceChange(key: cell.key, origin: .local)])
+  func announceAssignment<Value>(
+    to cell: PreferenceCell<Value>, replacing oldValue: Value, with newValue: Value
+  ) {
+    announce([
+      PreferenceChange(
+        key: cell.key, origin: .local, oldValue: try? cell.codec.encode(oldValue),
+        newValue: try? cell.codec.encode(newValue))
+    ])
   }
 
   /// Tells subscribers and `NotificationCenter` about changes that all have one origin. Called
@@ -52,6 +63,7 @@ extension Preferences {
         name: Self.changeNotificationName, object: self,
         userInfo: [
           Self.changedKeysKey: changes.map(\.key), Self.changeOriginKey: origin.rawValue,
+          Self.changesKey: changes,
         ])
     }
   }
