@@ -1,0 +1,94 @@
+// The code of the SwiftUI article (`PreferencesKit.docc/SwiftUI.md`), compiled wherever SwiftUI
+// exists: the macOS CI job builds it; Linux has no SwiftUI and skips the file. Keep the two
+// in step.
+#if canImport(SwiftUI)
+  import Foundation
+  import Observation
+  import PreferencesKit
+  import SwiftUI
+  import Testing
+
+  enum EditorTheme: String, CaseIterable, Sendable {
+    case light, dark
+  }
+
+  final class EditorPreferences: Preferences, @unchecked Sendable {
+    override class var savePolicy: SavePolicy { .debounced(.milliseconds(300)) }
+
+    @Preference var fontSize = 12.0
+    @Preference var showsLineNumbers = true
+    @Preference var theme = EditorTheme.light
+  }
+
+  struct EditorApp: App {
+    @State private var prefs = EditorPreferences(identifier: "com.example.editor")
+
+    var body: some Scene {
+      WindowGroup {
+        EditorView()
+          .environment(prefs)
+      }
+      #if os(macOS)
+        Settings {
+          EditorSettingsView()
+            .environment(prefs)
+        }
+      #endif
+    }
+  }
+
+  struct EditorView: View {
+    @Environment(EditorPreferences.self) private var prefs
+
+    var body: some View {
+      Text("Hello")
+        .font(.system(size: prefs.fontSize))
+        .task {
+          for await size in prefs.$fontSize.updates() { print(size) }
+        }
+    }
+  }
+
+  struct EditorSettingsView: View {
+    @Environment(EditorPreferences.self) private var prefs
+
+    var body: some View {
+      @Bindable var prefs = prefs
+      Form {
+        Slider(value: $prefs.fontSize, in: 9...36) {
+          Text("Font size")
+        }
+        Toggle("Line numbers", isOn: $prefs.showsLineNumbers)
+        Picker("Theme", selection: $prefs.theme) {
+          ForEach(EditorTheme.allCases, id: \.self) { theme in
+            Text(theme.rawValue.capitalized).tag(theme)
+          }
+        }
+        Button("Restore Defaults") {
+          prefs.reset(\.fontSize, \.showsLineNumbers, \.theme)
+        }
+      }
+    }
+  }
+
+  func followFontSize(of prefs: EditorPreferences) {
+    withObservationTracking {
+      _ = prefs.fontSize
+    } onChange: {
+      print("fontSize will change")
+    }
+  }
+
+  struct SwiftUIExampleTests {
+    /// What a control does through its binding: the assignment is saved by the class's policy,
+    /// without a call to `writePreferences()`.
+    @Test @MainActor func aBindingsAssignmentIsSavedByTheSavePolicy() async throws {
+      let store = InMemoryStore()
+      let prefs = EditorPreferences(store: store)
+      @Bindable var bindable = prefs
+      $bindable.fontSize.wrappedValue = 20
+      #expect(prefs.fontSize == 20)
+      #expect(await eventually { store.allValues()["fontSize"] == .double(20) })
+    }
+  }
+#endif
