@@ -30,13 +30,21 @@ let package = Package(
       name: "PreferencesBenchmarks", dependencies: ["PreferencesKit"],
       path: "Benchmarks/PreferencesBenchmarks"),
 
-    // Tests, and the helper program they start to test the file store across real processes.
+    // Tests, split by cost as swift-argument-parser splits unit and end-to-end tests: fast
+    // in-process tests, and tests that run real processes (the helper program below, `prefs`,
+    // `Sample`, SIGKILL, CPython's plistlib). Both share the support target's fixtures.
+    .target(
+      name: "PreferencesTestSupport", dependencies: ["PreferencesKit"],
+      path: "Tests/PreferencesTestSupport"),
     .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
-    // The tests also run the built `prefs` and `Sample` executables, so they depend on them.
     .testTarget(
       name: "PreferencesKitTests",
+      dependencies: ["PreferencesKit", "PreferencesKitTesting", "PreferencesTestSupport"]),
+    // The process tests run the built executables, so they depend on them.
+    .testTarget(
+      name: "PreferencesKitProcessTests",
       dependencies: [
-        "PreferencesKit", "PreferencesKitTesting", "PreferencesTestHelper", "prefs", "Sample",
+        "PreferencesKit", "PreferencesTestSupport", "PreferencesTestHelper", "prefs", "Sample",
       ]),
   ],
   swiftLanguageModes: [.v6]

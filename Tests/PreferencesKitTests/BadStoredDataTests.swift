@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit

@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -95,18 +96,6 @@ struct DataSafetyTests {
     }
   }
 
-  @Test func prefsWarnsWhenAWriteMovesADamagedFileAside() throws {
-    try withDirectory { directory in
-      let url = directory.file("preferences.plist")
-      try Data("<plist><dict><key>a</key><integer>3</integr></dict></plist>".utf8).write(to: url)
-      let outcome = try BuiltProgram.prefs(in: directory).run(
-        ["write", url.path, "fontSize", "-int", "14"])
-      #expect(outcome.status == 0)
-      #expect(outcome.error.contains("warning"))
-      #expect(outcome.error.contains("moved aside to \(url.path).corrupt-"))
-    }
-  }
-
   @Test func datesInAPropertyListStoreHoldWhatAReloadGivesAndAReloadAnnouncesNothing()
     async throws
   {
@@ -162,39 +151,11 @@ struct DataSafetyTests {
     #expect(!FileManager.default.fileExists(atPath: url.path + ".lock"))
   }
 
-  @Test(arguments: [
-    ("empty-key", "property 'fontSize' declares an empty preference key"),
-    ("reserved-key", "property 'theme' uses the preference key \"PreferencesKit.theme\""),
-  ])
-  func badKeysStopTheProgramNamingTheProperty(command: String, message: String) throws {
-    let (text, failed) = try TestHelperProcess.standardError(of: command)
-    #expect(failed)
-    #expect(text.contains(message))
-  }
-
   @Test func importReportsTheLibrarysReservedKeysAsNotImported() throws {
     let prefs = DraftPreferences(store: InMemoryStore())
     let document = #"{"fontSize": 15, "PreferencesKit.version": 7}"#
     let ignored = try prefs.importValues(from: Data(document.utf8))
     #expect(ignored == ["PreferencesKit.version"])
     #expect(prefs.fontSize == 15)
-  }
-
-  @Test func twoProcessesStartingAtOnceMigrateTheStoreOnce() throws {
-    try withDirectory { directory in
-      let url = directory.file("preferences.plist")
-      try FileStore(url: url).apply(["theme": .set(.string("dark"))])
-      let first = try TestHelperProcess(["migrate-slowly", url.path])
-      let second = try TestHelperProcess(["migrate-slowly", url.path])
-      #expect(try first.finish().status == 0)
-      #expect(try second.finish().status == 0)
-      let values = try FileStore(url: url).allValues()
-      guard case .array(let runs)? = values["migrations"] else {
-        Issue.record("no migration recorded: \(values)")
-        return
-      }
-      #expect(runs.count == 1)
-      #expect(values["PreferencesKit.version"] == .integer(2))
-    }
   }
 }

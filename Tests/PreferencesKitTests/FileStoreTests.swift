@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -147,23 +148,5 @@ struct FileStoreTests {
     let identifier = FileStore.defaultIdentifier
     #expect(!identifier.isEmpty)
     #expect(!identifier.contains("/"))
-  }
-
-  @Test func defaultURLUsesXDGConfigHomeThenHomeConfig() throws {
-    #if os(Linux)
-      let xdg = try TestHelperProcess.run(
-        ["default-url", "com.example.app"], environment: ["XDG_CONFIG_HOME": "/srv/config"])
-      #expect(xdg.output == "/srv/config/com.example.app/preferences.plist\n")
-      let home = try TestHelperProcess.run(
-        ["default-url", "com.example.app"],
-        environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/ada"])
-      #expect(home.output == "/home/ada/.config/com.example.app/preferences.plist\n")
-      let relative = try TestHelperProcess.run(
-        ["default-url", "a/b"], environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/ada"])
-      #expect(relative.output == "/home/ada/.config/a_b/preferences.plist\n")
-    #else
-      let url = FileStore.defaultURL(for: "com.example.app")
-      #expect(url.path.hasSuffix("/Library/Application Support/com.example.app/preferences.plist"))
-    #endif
   }
 }

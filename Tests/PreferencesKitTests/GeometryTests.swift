@@ -1,5 +1,6 @@
 import Foundation
 import PreferencesKit
+import PreferencesTestSupport
 import Testing
 
 struct GeometryTests {

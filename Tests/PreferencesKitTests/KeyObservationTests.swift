@@ -1,4 +1,5 @@
 import Dispatch
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit

@@ -1,6 +1,7 @@
 import Foundation
 import PreferencesKit
 import PreferencesKitTesting
+import PreferencesTestSupport
 import Testing
 
 /// Every store the package ships passes `PreferenceStoreConformance`, the checks a store of

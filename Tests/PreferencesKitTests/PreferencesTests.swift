@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -242,9 +243,4 @@ final class UnreadableStore: PreferenceStore {
 
 /// Programming errors in a subclass stop the program with a message that names the mistake.
 struct ProgrammingErrorTests {
-  @Test func twoPropertiesWithOneKeyStopTheProgramNamingBoth() throws {
-    let (message, failed) = try TestHelperProcess.standardError(of: "duplicate-keys")
-    #expect(failed)
-    #expect(message.contains("'fontSize' and 'size' both use the preference key \"size\""))
-  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PreferencesKit
+import PreferencesTestSupport
 import Testing
 
 /// The README's quick start, run as written.

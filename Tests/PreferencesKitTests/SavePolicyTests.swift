@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -98,38 +99,5 @@ struct SavePolicyTests {
     NotificationCenter.default.post(
       name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
     #expect(try store.value(forKey: "fontSize") == .double(30))
-  }
-
-  @Test func returningFromMainSavesWhatWasPending() throws {
-    try withDirectory { directory in
-      let url = directory.file("preferences.plist")
-      let outcome = try TestHelperProcess.run(["save-at-exit", url.path, "17"])
-      #expect(outcome.status == 0)
-      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(17))
-    }
-  }
-
-  @Test func aDebouncedSaveLandsWithoutAnExitAndSurvivesSIGKILL() throws {
-    try withDirectory { directory in
-      let url = directory.file("preferences.plist")
-      let helper = try TestHelperProcess(["save-soon", url.path, "19"])
-      #expect(helper.readLine() == "assigned")
-      #expect(waitUntil { (try? FileStore(url: url).value(forKey: "fontSize")) == .double(19) })
-      helper.kill()
-      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(19))
-    }
-  }
-
-  @Test func aDebugBuildNamesUnsavedChangesAtExit() throws {
-    let (text, failed) = try TestHelperProcess.standardError(of: "exit-unsaved")
-    #expect(!failed)
-    #if DEBUG
-      #expect(
-        text.contains(
-          "ExplicitlySavingPreferences exits with unsaved changes to fontSize, theme; "
-            + "call writePreferences()"))
-    #else
-      #expect(!text.contains("unsaved changes"))
-    #endif
   }
 }

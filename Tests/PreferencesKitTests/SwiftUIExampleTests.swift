@@ -5,6 +5,7 @@
   import Foundation
   import Observation
   import PreferencesKit
+  import PreferencesTestSupport
   import SwiftUI
   import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PreferencesKitTesting
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -149,14 +150,6 @@ extension SyncTimestamp {
 
 struct SyncTests {
   /// Polls `condition` until it holds or a generous deadline passes.
-  func eventually(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-      if ContinuousClock.now > deadline { return false }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    return true
-  }
 
   @Test func aSyncedChangeReachesTheOtherMachineButALocalOneDoesNot() async throws {
     let cloud = InMemorySyncStore()
@@ -249,10 +242,10 @@ struct SyncTests {
     }
     first.notes = "shared"
     try first.writePreferences()
-    #expect(try await eventually { second.notes == "shared" })
+    #expect(await eventually { second.notes == "shared" })
     first.resetToDefaults()
     try first.writePreferences()
-    #expect(try await eventually { second.notes == "" })
+    #expect(await eventually { second.notes == "" })
     #expect(cloud.allEntries()["notes"]?.value == nil)
   }
 
@@ -554,7 +547,7 @@ struct SyncTests {
     try prefs.writePreferences()
     cloud.switchAccount()
     cloud.send(.accountChanged)
-    #expect(try await eventually { cloud.base.allEntries()["notes"]?.value == .string("mine") })
+    #expect(await eventually { cloud.base.allEntries()["notes"]?.value == .string("mine") })
   }
 }
 

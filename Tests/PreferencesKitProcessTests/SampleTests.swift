@@ -1,5 +1,6 @@
 import Foundation
 import PreferencesKit
+import PreferencesTestSupport
 import Testing
 
 /// A `Sample set KEY VALUE` and what it stores.
@@ -182,19 +183,19 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test func watchPrintsAChangeThePrefsToolMakes() throws {
-    try withDirectory { directory in
+  @Test func watchPrintsAChangeThePrefsToolMakes() async throws {
+    try await withTemporaryDirectory { directory in
       let store = directory.file("sample.plist")
       let output = directory.file("watch.out")
       let watcher = try BuiltProgram.sample(in: directory).start(
         ["--store", store.path, "watch"], output: output)
       defer { _ = waitForExit(of: watcher, deadline: 0) }
       let text = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-      #expect(waitUntil { text().contains("press Control-C to stop.\n") })
+      #expect(await eventually { text().contains("press Control-C to stop.\n") })
       let write = try BuiltProgram.prefs(in: directory).run(
         ["write", store.path, "fontSize", "-float", "21"])
       #expect(write.status == 0)
-      #expect(waitUntil { text().contains("fontSize changed (external): 21.0\n") })
+      #expect(await eventually { text().contains("fontSize changed (external): 21.0\n") })
       #expect(watcher.isRunning)
       watcher.terminate()
       #expect(waitForExit(of: watcher, deadline: 30))

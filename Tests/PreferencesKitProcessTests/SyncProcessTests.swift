@@ -1,9 +1,11 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
 
-extension SyncTests {
+/// Syncing between real processes, one of them killed mid-write.
+struct SyncProcessTests {
   @Test func processesSyncingThroughOneFolderConvergeAfterOneIsKilledMidWrite() async throws {
     try await withTemporaryDirectory { directory in
       let folder = directory.file("sync")
@@ -17,7 +19,7 @@ extension SyncTests {
       ])
       #expect(writer.readLine() == "ready")
       // Killed once it has written for a while, in all likelihood in the middle of a write.
-      #expect(try await eventually { sharedSize() >= 50 })
+      #expect(await eventually { sharedSize() >= 50 })
       writer.kill()
       let last = sharedSize()
 
@@ -29,7 +31,7 @@ extension SyncTests {
         "sync-set", directory.file("there.plist").path, folder.path, "1000",
       ])
       #expect(set.status == 0, "\(set.output)")
-      #expect(try await eventually { here.fontSize == 1000 })
+      #expect(await eventually { here.fontSize == 1000 })
       let get = try TestHelperProcess.run([
         "sync-get", directory.file("there.plist").path, folder.path,
       ])

@@ -1,15 +1,15 @@
 import Foundation
 
 /// The stream ended, or the deadline passed, before enough elements arrived.
-struct TimedOut: Error, CustomStringConvertible {
-  let wanted: Int
-  let received: Int
-  var description: String { "wanted \(wanted) elements, received \(received) before the deadline" }
+package struct TimedOut: Error, CustomStringConvertible {
+  package let wanted: Int
+  package let received: Int
+  package var description: String { "wanted \(wanted) elements, received \(received) before the deadline" }
 }
 
 /// The first `count` elements of `stream`, failing when they do not all arrive within
 /// `seconds`. A timeout, not a timing claim: the deadline is generous.
-func firstElements<Element: Sendable>(
+package func firstElements<Element: Sendable>(
   _ count: Int, of stream: AsyncStream<Element>, within seconds: Double = 10
 ) async throws -> [Element] {
   try await withThrowingTaskGroup(of: [Element]?.self) { group in
@@ -34,13 +34,15 @@ func firstElements<Element: Sendable>(
   }
 }
 
-/// Yields to other tasks until `condition` holds or `seconds` pass, without blocking a thread
-/// of the concurrency pool. A timeout, not a timing claim: the deadline is generous.
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+/// Checks `condition` every few milliseconds until it holds or `seconds` pass, without
+/// blocking a thread of the concurrency pool: the one way tests wait for something another
+/// thread or process does. A timeout, not a timing claim: the deadline is generous, and the
+/// condition is what the test waits for.
+package func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
   let limit = ContinuousClock.now + .seconds(seconds)
   while ContinuousClock.now < limit {
     if condition() { return true }
-    await Task.yield()
+    try? await Task.sleep(for: .milliseconds(5))
   }
   return condition()
 }

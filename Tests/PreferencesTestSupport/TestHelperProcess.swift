@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Testing
 
 #if canImport(Darwin)
@@ -8,20 +8,20 @@ import Testing
 #endif
 
 /// A running `PreferencesTestHelper` process, started by a test.
-final class TestHelperProcess {
+package final class TestHelperProcess {
   /// What a finished helper reported.
-  struct Outcome {
-    var status: Int32
-    var output: String
-    var killed: Bool
+  package struct Outcome {
+    package var status: Int32
+    package var output: String
+    package var killed: Bool
   }
 
-  let process = Process()
+  package let process = Process()
   private let output = Pipe()
   private var buffered = Data()
 
   /// Starts the helper with `arguments`, and an environment changed by `environment`.
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
+  package init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = try Self.executableURL()
     process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
@@ -32,7 +32,7 @@ final class TestHelperProcess {
   }
 
   /// Runs the helper to completion, failing the test if it runs past `deadline` seconds.
-  static func run(
+  package static func run(
     _ arguments: [String], environment: [String: String] = [:], deadline: Double = 60
   ) throws -> Outcome {
     let helper = try TestHelperProcess(arguments, environment: environment)
@@ -42,7 +42,7 @@ final class TestHelperProcess {
   /// Runs the helper with `command` on a store that does not exist, to its end, and returns
   /// what it wrote to standard error and whether it failed (a trap ends it by a signal; under
   /// the thread sanitizer, whose runtime catches the signal, by a failing exit status).
-  static func standardError(of command: String) throws -> (text: String, failed: Bool) {
+  package static func standardError(of command: String) throws -> (text: String, failed: Bool) {
     let process = Process()
     process.executableURL = try executableURL()
     process.arguments = [command, "/nonexistent/preferences.plist"]
@@ -57,7 +57,7 @@ final class TestHelperProcess {
 
   /// Reads the helper's output until it prints a whole line, and returns it (without the
   /// newline); `nil` when the helper exits first.
-  func readLine() -> String? {
+  package func readLine() -> String? {
     while true {
       if let newline = buffered.firstIndex(of: 0x0A) {
         let line = String(decoding: buffered[buffered.startIndex..<newline], as: UTF8.self)
@@ -71,13 +71,13 @@ final class TestHelperProcess {
   }
 
   /// Kills the helper with SIGKILL and waits for it to end.
-  func kill() {
+  package func kill() {
     sendSignal(SIGKILL, to: process.processIdentifier)
     process.waitUntilExit()
   }
 
   /// Waits for the helper to exit, killing it and failing after `deadline` seconds.
-  func finish(deadline: Double = 60) throws -> Outcome {
+  package func finish(deadline: Double = 60) throws -> Outcome {
     let start = Date()
     let reader = output.fileHandleForReading
     var rest = buffered
@@ -98,7 +98,7 @@ final class TestHelperProcess {
   }
 
   /// Finds the helper next to the test bundle, in the package's build folder.
-  static func executableURL() throws -> URL {
+  package static func executableURL() throws -> URL {
     let name = "PreferencesTestHelper"
     var folders: [URL] = []
     if let path = ProcessInfo.processInfo.environment["PREFERENCES_TEST_HELPER"] {
@@ -124,9 +124,9 @@ final class TestHelperProcess {
     throw HelperNotFound(searched: folders.map(\.path))
   }
 
-  struct HelperNotFound: Error, CustomStringConvertible {
-    var searched: [String]
-    var description: String {
+  package struct HelperNotFound: Error, CustomStringConvertible {
+    package var searched: [String]
+    package var description: String {
       "PreferencesTestHelper was not found; build it with `swift build --build-tests` "
         + "(searched \(searched.joined(separator: ", ")))"
     }
@@ -134,7 +134,7 @@ final class TestHelperProcess {
 }
 
 /// Sends `signal` to the process `pid`.
-func sendSignal(_ signal: Int32, to pid: Int32) {
+package func sendSignal(_ signal: Int32, to pid: Int32) {
   #if canImport(Darwin)
     _ = Darwin.kill(pid, signal)
   #else

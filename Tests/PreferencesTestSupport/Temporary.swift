@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 
 /// Runs `body` with a fresh `UserDefaults` suite and removes the suite afterwards.
-func withTemporarySuite<Result>(
+package func withTemporarySuite<Result>(
   _ body: (String, UserDefaults) throws -> Result
 ) rethrows -> Result {
   let name = "PreferencesKitTests.\(UUID().uuidString)"

@@ -1,19 +1,19 @@
 import Foundation
-import PreferencesKit
+package import PreferencesKit
 import Testing
 
 /// Every store the package ships, so one behaviour can be tested against each.
-enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+package enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case inMemory
   case userDefaults
   case propertyListFile
   case jsonFile
 
-  var testDescription: String { rawValue }
+  package var testDescription: String { rawValue }
 
   /// Runs `body` with a fresh, empty store of this kind, then removes what it left behind.
   /// `makeStore` opens another store over the same place, as a second launch would.
-  func withFreshStore<Result>(
+  package func withFreshStore<Result>(
     _ body: (_ makeStore: () -> any PreferenceStore) throws -> Result
   ) throws -> Result {
     switch self {

@@ -1,27 +1,27 @@
-import Foundation
+package import Foundation
 
 /// A fresh, empty directory for one test, removed (with everything in it) by ``remove()``.
-struct TemporaryDirectory {
-  let url: URL
+package struct TemporaryDirectory {
+  package let url: URL
 
-  init() throws {
+  package init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("PreferencesKitTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
   /// A path inside the directory.
-  func file(_ name: String) -> URL {
+  package func file(_ name: String) -> URL {
     url.appendingPathComponent(name, isDirectory: false)
   }
 
   /// The names of the files in `folder` (the directory itself unless given), sorted.
-  func names(in folder: URL? = nil) -> [String] {
+  package func names(in folder: URL? = nil) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: (folder ?? url).path)) ?? []).sorted()
   }
 
   /// Removes the directory, first making every folder in it writable again.
-  func remove() {
+  package func remove() {
     if let walker = FileManager.default.enumerator(atPath: url.path) {
       for case let name as String in walker {
         chmod(url.appendingPathComponent(name).path, 0o700)
@@ -33,7 +33,7 @@ struct TemporaryDirectory {
 }
 
 /// Runs `body` with a fresh temporary directory and removes it afterwards.
-func withTemporaryDirectory<Result>(
+package func withTemporaryDirectory<Result>(
   _ body: (TemporaryDirectory) async throws -> Result
 ) async throws -> Result {
   let directory = try TemporaryDirectory()

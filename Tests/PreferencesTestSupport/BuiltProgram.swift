@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Testing
 
 @testable import PreferencesKit
@@ -12,48 +12,48 @@ import Testing
 /// One of the package's executables (`prefs`, `Sample`), run by an end-to-end test inside a
 /// temporary directory, with `HOME` and `XDG_CONFIG_HOME` pointed into that directory so that
 /// no run ever touches the real user's settings.
-struct BuiltProgram {
+package struct BuiltProgram {
   /// What a finished run reported.
-  struct Outcome {
-    var status: Int32
-    var output: String
-    var error: String
+  package struct Outcome {
+    package var status: Int32
+    package var output: String
+    package var error: String
     /// Whether the program ended by a signal (a crash) rather than by exiting.
-    var crashed: Bool
+    package var crashed: Bool
   }
 
   /// The executable's name in the build folder.
-  let name: String
+  package let name: String
   /// The directory the program runs in; its `config` folder is `XDG_CONFIG_HOME`.
-  let directory: TemporaryDirectory
+  package let directory: TemporaryDirectory
 
-  static func prefs(in directory: TemporaryDirectory) -> BuiltProgram {
+  package static func prefs(in directory: TemporaryDirectory) -> BuiltProgram {
     BuiltProgram(name: "prefs", directory: directory)
   }
 
-  static func sample(in directory: TemporaryDirectory) -> BuiltProgram {
+  package static func sample(in directory: TemporaryDirectory) -> BuiltProgram {
     BuiltProgram(name: "Sample", directory: directory)
   }
 
   /// `XDG_CONFIG_HOME` for the program: where app identifiers resolve to.
-  var configurationFolder: URL {
+  package var configurationFolder: URL {
     directory.url.appendingPathComponent("config", isDirectory: true)
   }
 
   /// What the program's environment changes: `HOME` and `XDG_CONFIG_HOME` inside `directory`.
-  var environment: [String: String] {
+  package var environment: [String: String] {
     ["HOME": directory.url.path, "XDG_CONFIG_HOME": configurationFolder.path]
   }
 
   /// Where the program's `FileStore.defaultURL(for: identifier)` is.
-  func defaultURL(for identifier: String) -> URL {
+  package func defaultURL(for identifier: String) -> URL {
     FileStore.defaultURL(
       for: identifier,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
   }
 
   /// Starts the program with its standard output going to `output` and returns at once.
-  func start(_ arguments: [String], output: URL, input: URL? = nil, error: URL? = nil) throws
+  package func start(_ arguments: [String], output: URL, input: URL? = nil, error: URL? = nil) throws
     -> Process
   {
     let process = Process()
@@ -83,7 +83,7 @@ struct BuiltProgram {
   ///   - arguments: The command line, without the program's name.
   ///   - input: What the program reads from standard input.
   @discardableResult
-  func run(_ arguments: [String], input: Data? = nil, deadline: Double = 60) throws -> Outcome {
+  package func run(_ arguments: [String], input: Data? = nil, deadline: Double = 60) throws -> Outcome {
     let stem = "\(name)-\(UUID().uuidString)"
     let output = directory.file("\(stem).out")
     let error = directory.file("\(stem).err")
@@ -109,7 +109,7 @@ struct BuiltProgram {
 }
 
 /// Waits for `process` to exit; kills it and returns `false` after `deadline` seconds.
-func waitForExit(of process: Process, deadline: Double) -> Bool {
+package func waitForExit(of process: Process, deadline: Double) -> Bool {
   let limit = Date().addingTimeInterval(deadline)
   while process.isRunning {
     if Date() > limit {
@@ -123,20 +123,9 @@ func waitForExit(of process: Process, deadline: Double) -> Bool {
   return true
 }
 
-/// Polls `condition` until it holds or `deadline` seconds pass. A timeout, not a timing claim:
-/// the deadline is generous, and the condition is what the test waits for.
-func waitUntil(deadline: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-  let limit = Date().addingTimeInterval(deadline)
-  while Date() < limit {
-    if try condition() { return true }
-    usleep(10_000)
-  }
-  return try condition()
-}
-
 /// Runs `body` with a fresh temporary directory and removes it afterwards, for tests that
 /// run processes and need no `await`.
-func withDirectory(_ body: (TemporaryDirectory) throws -> Void) throws {
+package func withDirectory(_ body: (TemporaryDirectory) throws -> Void) throws {
   let directory = try TemporaryDirectory()
   defer { directory.remove() }
   try body(directory)

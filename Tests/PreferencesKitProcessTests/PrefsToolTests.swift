@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
@@ -310,8 +311,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
 
   /// `prefs write` takes the store's lock: while another process holds it, the write waits,
   /// and once the lock is free it lands without losing the keys already there.
-  @Test func aWriteWaitsForAnotherProcessHoldingTheStoreAndLosesNothing() throws {
-    try withDirectory { directory in
+  @Test func aWriteWaitsForAnotherProcessHoldingTheStoreAndLosesNothing() async throws {
+    try await withTemporaryDirectory { directory in
       let store = directory.file("held.plist")
       try FileStore(url: store).apply(["before": .set(.integer(1))])
       let holder = try TestHelperProcess(["hold-lock", store.path])
@@ -324,8 +325,8 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #if os(Linux)
         // The kernel lists a process waiting for a lock with "->" in /proc/locks.
         let pid = " \(writer.processIdentifier) "
-        let waiting = try waitUntil {
-          let locks = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
+        let waiting = await eventually {
+          let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
           return locks.split(separator: "\n").contains { $0.contains("->") && $0.contains(pid) }
         }
         #expect(waiting)

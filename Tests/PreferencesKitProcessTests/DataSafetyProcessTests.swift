@@ -1,0 +1,48 @@
+import Foundation
+import PreferencesKit
+import PreferencesTestSupport
+import Testing
+
+/// Data-safety guarantees that need a real second process: the `prefs` tool, programs that
+/// stop, and processes that start at once.
+struct DataSafetyProcessTests {
+  @Test func prefsWarnsWhenAWriteMovesADamagedFileAside() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      try Data("<plist><dict><key>a</key><integer>3</integr></dict></plist>".utf8).write(to: url)
+      let outcome = try BuiltProgram.prefs(in: directory).run(
+        ["write", url.path, "fontSize", "-int", "14"])
+      #expect(outcome.status == 0)
+      #expect(outcome.error.contains("warning"))
+      #expect(outcome.error.contains("moved aside to \(url.path).corrupt-"))
+    }
+  }
+
+  @Test(arguments: [
+    ("empty-key", "property 'fontSize' declares an empty preference key"),
+    ("reserved-key", "property 'theme' uses the preference key \"PreferencesKit.theme\""),
+  ])
+  func badKeysStopTheProgramNamingTheProperty(command: String, message: String) throws {
+    let (text, failed) = try TestHelperProcess.standardError(of: command)
+    #expect(failed)
+    #expect(text.contains(message))
+  }
+
+  @Test func twoProcessesStartingAtOnceMigrateTheStoreOnce() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      try FileStore(url: url).apply(["theme": .set(.string("dark"))])
+      let first = try TestHelperProcess(["migrate-slowly", url.path])
+      let second = try TestHelperProcess(["migrate-slowly", url.path])
+      #expect(try first.finish().status == 0)
+      #expect(try second.finish().status == 0)
+      let values = try FileStore(url: url).allValues()
+      guard case .array(let runs)? = values["migrations"] else {
+        Issue.record("no migration recorded: \(values)")
+        return
+      }
+      #expect(runs.count == 1)
+      #expect(values["PreferencesKit.version"] == .integer(2))
+    }
+  }
+}
