@@ -357,15 +357,3 @@ struct InstanceState {
   /// The sync session, while syncing.
   var sync = SyncState()
 }
-
-extension PreferenceError {
-  /// `error` itself when it is a `PreferenceError`, otherwise an error of `kind` carrying its
-  /// description.
-  init(_ error: any Error, kind: Kind) {
-    if let error = error as? PreferenceError {
-      self = error
-    } else {
-      self.init(kind, reason: String(describing: error))
-    }
-  }
-}

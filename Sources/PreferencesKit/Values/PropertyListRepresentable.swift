@@ -25,56 +25,6 @@ public protocol PropertyListRepresentable: Codable, Sendable {
   func propertyListValue() throws(PreferenceError) -> PropertyListValue?
 }
 
-extension PreferenceError {
-  /// A stored value that does not fit the expected type.
-  static func mismatch(
-    expected: Any.Type, found: PropertyListValue, reason: String? = nil
-  ) -> PreferenceError {
-    PreferenceError(
-      .typeMismatch, expected: typeName(expected), found: found.description, reason: reason)
-  }
-
-  /// The name people write for a type: `Int`, `[String]`, `Person?`, `[String: [Int]]`.
-  static func typeName(_ type: Any.Type) -> String {
-    sugared(String(describing: type))
-  }
-
-  /// `Optional<X>`, `Array<X>` and `Dictionary<K, V>` written as `X?`, `[X]` and `[K: V]`.
-  private static func sugared(_ name: String) -> String {
-    guard name.hasSuffix(">"), let open = name.firstIndex(of: "<") else { return name }
-    let base = name[..<open]
-    let arguments = genericArguments(
-      name[name.index(after: open)..<name.index(before: name.endIndex)])
-    switch (base, arguments.count) {
-    case ("Optional", 1): return sugared(arguments[0]) + "?"
-    case ("Array", 1): return "[\(sugared(arguments[0]))]"
-    case ("Dictionary", 2): return "[\(sugared(arguments[0])): \(sugared(arguments[1]))]"
-    default: return "\(base)<\(arguments.map(sugared).joined(separator: ", "))>"
-    }
-  }
-
-  /// The comma-separated arguments of a generic type, split only at the outermost level.
-  private static func genericArguments(_ text: Substring) -> [String] {
-    var arguments: [String] = []
-    var depth = 0
-    var current = ""
-    for character in text {
-      switch character {
-      case "<", "[", "(": depth += 1
-      case ">", "]", ")": depth -= 1
-      case "," where depth == 0:
-        arguments.append(current.trimmingCharacters(in: .whitespaces))
-        current = ""
-        continue
-      default: break
-      }
-      current.append(character)
-    }
-    arguments.append(current.trimmingCharacters(in: .whitespaces))
-    return arguments
-  }
-}
-
 // MARK: - Scalars
 
 extension Bool: PropertyListRepresentable {
@@ -335,21 +285,5 @@ where Key == String, Value: PropertyListRepresentable {
       }
     }
     return .dictionary(result)
-  }
-}
-
-extension PreferenceError {
-  /// A `nil` inside an array or dictionary, which property lists cannot hold.
-  static func nilInCollection() -> PreferenceError {
-    PreferenceError(
-      .unrepresentableValue, expected: "a value", found: "nil",
-      reason: "property lists cannot hold nil inside an array or dictionary")
-  }
-
-  /// This error, located one step deeper inside a value: `[3]`, `["name"]`, `.age`.
-  func nested(in component: String) -> PreferenceError {
-    var copy = self
-    copy.path = component + (path ?? "")
-    return copy
   }
 }

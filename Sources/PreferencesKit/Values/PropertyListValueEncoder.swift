@@ -397,39 +397,3 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
     encoder.pend(.index(count), path: nextPath)
   }
 }
-
-// MARK: - Errors
-
-extension PreferenceError {
-  /// A coding path as errors show it: `.address.city`, `.items[2].name`; `nil` when empty.
-  static func render(_ codingPath: [any CodingKey]) -> String? {
-    guard !codingPath.isEmpty else { return nil }
-    var text = ""
-    for key in codingPath {
-      if let index = (key as? PathKey)?.intValue {
-        text += "[\(index)]"
-      } else {
-        text += "." + key.stringValue
-      }
-    }
-    return text
-  }
-
-  /// This error, located at `codingPath` in front of any path it already has.
-  func located(at codingPath: [any CodingKey]) -> PreferenceError {
-    guard let prefix = Self.render(codingPath) else { return self }
-    return nested(in: prefix)
-  }
-
-  /// The form of an error that a type's own `encode(to:)` threw at `codingPath`.
-  init(encoding error: any Error, at codingPath: [any CodingKey]) {
-    if case .invalidValue(let value, let context) = error as? EncodingError {
-      self.init(
-        .unrepresentableValue, path: Self.render(context.codingPath),
-        found: Self.typeName(type(of: value)), reason: context.debugDescription)
-    } else {
-      self.init(
-        .unrepresentableValue, path: Self.render(codingPath), reason: String(describing: error))
-    }
-  }
-}
