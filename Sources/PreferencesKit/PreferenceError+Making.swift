@@ -5,6 +5,23 @@ import Foundation
 // a store's error), so that every message names the same things in the same words.
 
 extension PreferenceError {
+  /// How deep a `Codable` type may nest through the library's coders: fewer levels than the
+  /// formats allow (512), because each level of a `Codable` type also runs the standard
+  /// library's and the type's own code, about 1,500 bytes of stack a level in a debug build. At
+  /// 256 levels a value still decodes on the 512 KiB stack of a secondary thread; deeper, a
+  /// hostile file would overflow that stack and stop the app, so the value is refused instead
+  /// (the preference keeps its default and the error is listed in `loadErrors`).
+  static let maximumCodableDepth = 256
+
+  /// A `Codable` value nested more deeply than ``maximumCodableDepth``, at `codingPath`.
+  @inline(never)
+  static func tooDeepForCodable(at codingPath: [any CodingKey]) -> PreferenceError {
+    PreferenceError(
+      .nestingTooDeep, path: render(codingPath),
+      expected: "at most \(maximumCodableDepth) levels of nesting in a Codable value",
+      found: "more")
+  }
+
   /// A stored value that does not fit the expected type.
   static func mismatch(
     expected: Any.Type, found: PropertyListValue, reason: String? = nil

@@ -80,14 +80,11 @@ struct DeepNestingTests {
     }
   }
 
-  /// How deep a `Codable` value the coders handle on a 512 KiB stack in a debug build.
-  ///
-  /// Less than the nesting limit: each level of a synthesized `Codable` type passes through
-  /// the standard library's and the type's own frames (about 600 bytes a level in a debug
-  /// build) as well as the coders' (about 900, down from 3,400).
-  static let codableDepthOnSmallStack =
-    Int(
-      ProcessInfo.processInfo.environment["DEEP_CODABLE_DEPTH"] ?? "") ?? 300
+  /// How deep a `Codable` value the coders handle: their limit, which must work on a 512 KiB
+  /// stack in a debug build. Each level of a synthesized `Codable` type passes through the
+  /// standard library's and the type's own frames (about 600 bytes a level in a debug build)
+  /// as well as the coders' (about 900, down from 3,400).
+  static let codableDepthOnSmallStack = PreferenceError.maximumCodableDepth
 
   @Test func theCodableCodersWorkDeepOnASmallStack() throws {
     try onSmallStack {
@@ -103,4 +100,49 @@ struct DeepNestingTests {
       while let current = next { next = current.child; current.child = nil }
     }
   }
+
+  @Test func aCodableValueDeeperThanTheLimitIsRefusedNotACrash() throws {
+    try onSmallStack {
+      // Deep enough to overflow a 512 KiB stack if the coders recursed through every level.
+      let value = Self.nestedDictionaries(500)
+      let error = #expect(throws: PreferenceError.self) {
+        try PropertyListValueDecoder().decode(Node.self, from: value)
+      }
+      #expect(error?.kind == .nestingTooDeep)
+      #expect(error?.path?.hasPrefix(".child.child") == true)
+      var node = Node(child: nil)
+      for _ in 1...PreferenceError.maximumCodableDepth { node = Node(child: node) }
+      let tooDeep = #expect(throws: PreferenceError.self) {
+        try PropertyListValueEncoder().encode(node)
+      }
+      #expect(tooDeep?.kind == .nestingTooDeep)
+      var next = Optional(node)
+      while let current = next { next = current.child; current.child = nil }
+    }
+  }
+
+  @Test func aPreferenceLoadingAValueTooDeepKeepsItsDefaultAndSaysWhy() throws {
+    let store = InMemoryStore(["root": Self.nestedDictionaries(400)])
+    let prefs = DeepPreferences(store: store)
+    #expect(prefs.root == nil)
+    #expect(prefs.loadErrors.map(\.kind) == [.nestingTooDeep])
+    #expect(prefs.loadErrors.first?.key == "root")
+  }
+
+  /// `{"child": {"child": ...}}`, `depth` dictionaries deep: what a `Node` chain encodes to.
+  static func nestedDictionaries(_ depth: Int) -> PropertyListValue {
+    var value = PropertyListValue.dictionary([:])
+    for _ in 1..<depth { value = .dictionary(["child": value]) }
+    return value
+  }
+}
+
+/// A preference of a recursive `Codable` type.
+final class DeepPreferences: Preferences, @unchecked Sendable {
+  /// One dictionary per level, as `DeepNestingTests.Node`, but immutable and so `Sendable`.
+  final class Link: Codable, Sendable {
+    let child: Link?
+  }
+
+  @Preference var root: Link? = nil
 }

@@ -62,6 +62,9 @@ final class ValueDecoder: Decoder, SingleValueDecodingContainer {
   ) throws -> T {
     if T.self is any PropertyListRepresentable.Type { return try representable(value, at: path) }
     let decoder = ValueDecoder(value: value, codingPath: path(), type: T.self)
+    if _slowPath(decoder.codingPath.count >= PreferenceError.maximumCodableDepth) {
+      throw PreferenceError.tooDeepForCodable(at: decoder.codingPath)
+    }
     do {
       return try T(from: decoder)
     } catch {

@@ -75,6 +75,9 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
   ) throws -> PropertyListValue? {
     if let form = try representableForm(of: value, at: path) { return form }
     let encoder = ValueEncoder(codingPath: path())
+    if _slowPath(encoder.codingPath.count >= PreferenceError.maximumCodableDepth) {
+      throw PreferenceError.tooDeepForCodable(at: encoder.codingPath)
+    }
     do {
       try value.encode(to: encoder)
     } catch {
