@@ -14,7 +14,13 @@ let package = Package(
   targets: [
     // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
     // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
-    .target(name: "PreferencesKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "PreferencesKit", dependencies: ["PropertyListFormats"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
+
+    // The property-list value and its formats (XML, binary, JSON): parsers, writers, salvage.
+    // Internal: PreferencesKit re-exports it, so `import PreferencesKit` gives its public types.
+    .target(name: "PropertyListFormats"),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
@@ -36,7 +42,8 @@ let package = Package(
     .testTarget(
       name: "PreferencesKitTests",
       dependencies: [
-        "PreferencesKit", "PreferencesKitTesting", "PreferencesTestHelper", "prefs", "Sample",
+        "PreferencesKit", "PreferencesKitTesting", "PropertyListFormats", "PreferencesTestHelper",
+        "prefs", "Sample",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import PreferencesKit
+
 /// Turns the command line into a ``Command``.
 ///
 /// The grammar is small enough to parse by hand, which keeps the package free of
@@ -47,7 +49,8 @@ enum Arguments {
     case .export:
       let scanned = try scan(rest, command: name, options: ["--format"], operands: 0...0)
       guard let text = scanned.options["--format"] else { return .export(store, format: nil) }
-      guard let format = ExportFormat(rawValue: text) else {
+      guard let format = PropertyListFormat.allCases.first(where: { $0.fileExtension == text })
+      else {
         throw .usage("--format takes plist or json, not \"\(text)\"", command: name)
       }
       return .export(store, format: format)

@@ -43,9 +43,9 @@ extension Command {
     }
   }
 
-  private func export(_ location: StoreLocation, format: ExportFormat) throws(ToolFailure) {
+  private func export(_ location: StoreLocation, format: PropertyListFormat) throws(ToolFailure) {
     let values = try allValues(in: location)
-    if format == .plist, values.values.contains(where: ValueText.hasSubsecondDate) {
+    if !values.values.allSatisfy(format.holdsExactly) {
       Console.error(
         "prefs: warning: XML property lists keep dates to the second; "
           + "use --format json to keep fractions of a second")
@@ -72,7 +72,7 @@ extension Command {
     }
     let document: [String: PropertyListValue]
     do {
-      document = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
+      document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
     } catch {
       throw .inputOutput("read", name, error)
     }
@@ -117,10 +117,10 @@ extension Command {
 
   /// The bytes of a document holding `values`.
   private func encode(
-    _ values: [String: PropertyListValue], as format: ExportFormat, location: StoreLocation
+    _ values: [String: PropertyListValue], as format: PropertyListFormat, location: StoreLocation
   ) throws(ToolFailure) -> Data {
     do {
-      return Data(try format.fileFormat.encode(values, file: URL(fileURLWithPath: "-")))
+      return Data(try format.encode(values, file: nil))
     } catch {
       throw .inputOutput("export", location.displayName, error)
     }

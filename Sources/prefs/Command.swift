@@ -21,7 +21,7 @@ enum Command {
   /// `prefs delete STORE KEY`.
   case delete(StoreLocation, key: String)
   /// `prefs export STORE [--format plist|json]`; `nil` is the store's own format.
-  case export(StoreLocation, format: ExportFormat?)
+  case export(StoreLocation, format: PropertyListFormat?)
   /// `prefs import STORE FILE|- [--replace|--merge]`; `-` is standard input.
   case `import`(StoreLocation, source: String, mode: ImportMode)
 }

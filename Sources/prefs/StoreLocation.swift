@@ -49,10 +49,10 @@ enum StoreLocation: Equatable {
   }
 
   /// The format the store's own file has, which `export` uses unless told otherwise.
-  var nativeFormat: ExportFormat {
+  var nativeFormat: PropertyListFormat {
     switch self {
-    case .file(let url): url.pathExtension.lowercased() == "json" ? .json : .plist
-    case .suite: .plist
+    case .file(let url): PropertyListFormat(fileExtension: url.pathExtension)
+    case .suite: .propertyList
     }
   }
 }
