@@ -66,7 +66,8 @@ enum ValueText {
     default:
       throw .usage(
         "unknown type flag \"\(flag)\"; use one of "
-          + typeFlags.map { "-" + $0 }.joined(separator: " "), command: .write)
+          + (typeFlags + collectionFlags).map { "-" + $0 }.joined(separator: " "),
+        command: .write)
     }
   }
 

@@ -39,8 +39,9 @@ extension PropertyListFormat {
   ///   - file: The file it was read from, which errors name.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` or
   ///   ``PreferenceError/Kind/nestingTooDeep``.
-  package func decode(_ bytes: [UInt8], file: URL?) throws(PreferenceError) -> [String: PropertyListValue]
-  {
+  package func decode(
+    _ bytes: [UInt8], file: URL?
+  ) throws(PreferenceError) -> [String: PropertyListValue] {
     do {
       return try decode(bytes)
     } catch {
