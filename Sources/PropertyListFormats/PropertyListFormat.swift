@@ -2,10 +2,10 @@ import Foundation
 
 /// The format of a property-list document: an XML property list or JSON.
 ///
-/// ``FileStore`` chooses it from the file's extension, ``FileSyncStore`` writes its files in
-/// it, ``Preferences/exportValues(format:)`` writes a document in it, and `prefs export
-/// --format` names it. Both formats read back every value they can hold; they differ in
-/// precision:
+/// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
+/// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
+/// names it. The two differ only in precision: JSON keeps every value exactly, an XML
+/// property list keeps dates to the second.
 ///
 /// ```swift
 /// let backup = try prefs.exportValues(format: .json)

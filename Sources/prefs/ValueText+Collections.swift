@@ -24,8 +24,8 @@ extension ValueText {
       var entries: [String: PropertyListValue] = [:]
       while let key = words.popFirst() {
         guard !words.isEmpty else {
-          throw .usage("\(flag) takes pairs of a key and a value; \"\(key)\" has no value",
-            command: .write)
+          throw .usage(
+            "\(flag) takes pairs of a key and a value; \"\(key)\" has no value", command: .write)
         }
         entries[key] = try nextValue(from: &words, in: flag)
       }
