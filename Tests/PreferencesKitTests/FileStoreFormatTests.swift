@@ -147,6 +147,7 @@ struct FileStoreFormatTests {
     #expect(error.kind == .corruptFile)
     #expect(error.reason?.contains("line 4, column 3") == true)
     #expect(error.reason?.contains("\"abc\" is not a 64-bit integer") == true)
+    #expect(error.line == 4 && error.column == 3)
 
     let json = "{\n  \"a\": 1,\n  \"b\": nul\n}"
     let jsonError = try #require(throws: PropertyListFormatError.self) {
@@ -160,5 +161,20 @@ struct FileStoreFormatTests {
     }
     #expect(array.expected == "a dictionary at the top level")
     #expect(array.found == "array")
+  }
+
+  /// The format's error reaches the store's caller as a `PreferenceError` naming the file, its
+  /// reason still saying the line and the column.
+  @Test func aStoreReportsAParseErrorWithItsFileLineAndColumn() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("broken.json")
+      try Data("{\n  \"a\": 1,\n  \"b\": nul\n}".utf8).write(to: url)
+      let error = try #require(throws: PreferenceError.self) {
+        try FileStore(url: url).allValues()
+      }
+      #expect(error.kind == .corruptFile)
+      #expect(error.file == url)
+      #expect(error.description.contains("in \(url.path): not valid JSON at line 3, column 8"))
+    }
   }
 }
