@@ -1,5 +1,8 @@
 import Foundation
 
+// The parsers are internal to PropertyListFormats, an internal target of the main package that
+// is no product: it is built as a dependency of PreferencesKit, and a debug build can import it
+// for testing, as this package's targets did PreferencesKit's internals before the split.
 @testable import PropertyListFormats
 
 /// A property-list format a fuzz target feeds its input to.
