@@ -14,7 +14,13 @@ let package = Package(
   targets: [
     // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
     // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
-    .target(name: "PreferencesKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "PreferencesKit", dependencies: ["PropertyListFormats"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
+
+    // The property-list value and its formats (XML, binary, JSON): parsers, writers, salvage.
+    // Internal: PreferencesKit re-exports it, so `import PreferencesKit` gives its public types.
+    .target(name: "PropertyListFormats"),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
@@ -39,12 +45,15 @@ let package = Package(
     .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
     .testTarget(
       name: "PreferencesKitTests",
-      dependencies: ["PreferencesKit", "PreferencesKitTesting", "PreferencesTestSupport"]),
+      dependencies: [
+        "PreferencesKit", "PreferencesKitTesting", "PreferencesTestSupport", "PropertyListFormats",
+      ]),
     // The process tests run the built executables, so they depend on them.
     .testTarget(
       name: "PreferencesKitProcessTests",
       dependencies: [
-        "PreferencesKit", "PreferencesTestSupport", "PreferencesTestHelper", "prefs", "Sample",
+        "PreferencesKit", "PreferencesTestSupport", "PropertyListFormats", "PreferencesTestHelper",
+        "prefs", "Sample",
       ]),
   ],
   swiftLanguageModes: [.v6]

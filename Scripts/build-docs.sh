@@ -21,7 +21,10 @@ if [ ! -f "$graphs/PreferencesKit.symbols.json" ]; then
   mkdir -p "$graphs"
   build
 fi
-# Only PreferencesKit's own graphs: the build also emits those of the modules it imports.
+# Only PreferencesKit's own graphs: the build also emits those of the modules it imports. The
+# public types of PropertyListFormats, which PreferencesKit re-exports (`@_exported import`),
+# are in PreferencesKit's own graph (Swift 6.3 puts re-exported symbols there), so
+# ``PropertyListValue`` links resolve; that module's own graph would document them twice.
 find "$graphs" -name '*.symbols.json' ! -name 'PreferencesKit*' -delete
 docc convert Sources/PreferencesKit/PreferencesKit.docc \
   --additional-symbol-graph-dir "$graphs" \

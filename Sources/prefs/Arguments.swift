@@ -1,10 +1,12 @@
+import PreferencesKit
+
 /// Turns the command line into a ``Command``.
 ///
 /// The grammar is small enough to parse by hand, which keeps the package free of
 /// dependencies: `prefs COMMAND STORE [operands and options]`, where `STORE` is one word or
 /// `--suite NAME`, options start with `--` and may come anywhere after the command (before
-/// `STORE` too), and `--` ends the options. `write` takes its last three words as they are, so
-/// a value may start with `-`.
+/// `STORE` too), and `--` ends the options. `write` takes the words after `STORE` as they are,
+/// so a value may start with `-`.
 enum Arguments {
   /// Parses `arguments`, the command line without the program's name.
   ///
@@ -37,17 +39,18 @@ enum Arguments {
       let scanned = try scan(rest, command: name, options: ["--json"], operands: 0...1)
       return .read(store, key: scanned.operands.first, json: scanned.options["--json"] != nil)
     case .write:
-      guard rest.count == 3 else {
+      guard rest.count >= 2 else {
         throw .usage("write takes a KEY, a type flag and a value", command: name)
       }
-      return .write(store, key: rest[0], value: try ValueText.parse(rest[2], flag: rest[1]))
+      return .write(store, key: rest[0], try ValueText.edit(flag: rest[1], words: rest[2...]))
     case .delete:
       let scanned = try scan(rest, command: name, options: [], operands: 1...1)
       return .delete(store, key: scanned.operands[0])
     case .export:
       let scanned = try scan(rest, command: name, options: ["--format"], operands: 0...0)
       guard let text = scanned.options["--format"] else { return .export(store, format: nil) }
-      guard let format = ExportFormat(rawValue: text) else {
+      guard let format = PropertyListFormat.allCases.first(where: { $0.fileExtension == text })
+      else {
         throw .usage("--format takes plist or json, not \"\(text)\"", command: name)
       }
       return .export(store, format: format)

@@ -10,13 +10,12 @@ extension Command {
     case .help(let name):
       Console.print(name.map(Usage.page(for:)) ?? Usage.overview)
     case .keys(let location):
-      // The keys the library keeps for itself (its version, sync times) are not settings.
-      let keys = try allValues(in: location).keys.filter { !$0.hasPrefix(ReservedKey.prefix) }
-      for key in keys.sorted() { Console.print(key) }
+      let values = try allValues(in: location)
+      for key in try settings(in: values, of: location).keys.sorted() { Console.print(key) }
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
-    case .write(let location, let key, let value):
-      try apply([key: .set(value)], to: location)
+    case .write(let location, let key, let edit):
+      try write(edit, to: key, in: location)
     case .delete(let location, let key):
       guard try allValues(in: location)[key] != nil else {
         throw .keyNotFound(key, store: location.displayName)
@@ -32,6 +31,7 @@ extension Command {
   private func read(_ location: StoreLocation, key: String?, json: Bool) throws(ToolFailure) {
     let values = try allValues(in: location)
     guard let key else {
+      _ = try settings(in: values, of: location)
       Console.write(try encode(values, as: .json, location: location))
       return
     }
@@ -43,9 +43,55 @@ extension Command {
     }
   }
 
-  private func export(_ location: StoreLocation, format: ExportFormat) throws(ToolFailure) {
+  /// The settings among a store's `values`: all but the keys the library keeps for itself (its
+  /// version, sync times).
+  ///
+  /// - Throws: ``ToolFailure/refused(_:)`` for an app identifier with no settings, as
+  ///   `defaults read` fails for a domain that does not exist.
+  private func settings(
+    in values: [String: PropertyListValue], of location: StoreLocation
+  ) throws(ToolFailure) -> [String: PropertyListValue] {
+    let settings = values.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
+    if settings.isEmpty, case .app(let identifier) = location {
+      throw .refused("no settings for \(identifier) (\(location.displayName))")
+    }
+    return settings
+  }
+
+  private func write(
+    _ edit: Edit, to key: String, in location: StoreLocation
+  ) throws(ToolFailure) {
+    var written: PropertyListValue?
+    try update(location) { values throws(ToolFailure) in
+      switch (edit, values[key]) {
+      case (.set(let value), _):
+        values[key] = value
+      case (.appendToArray(let elements), nil):
+        values[key] = .array(elements)
+      case (.appendToArray(let elements), .array(let array)?):
+        values[key] = .array(array + elements)
+      case (.addToDictionary(let entries), nil):
+        values[key] = .dictionary(entries)
+      case (.addToDictionary(let entries), .dictionary(let dictionary)?):
+        values[key] = .dictionary(dictionary.merging(entries) { $1 })
+      case (_, let current?):
+        let kind = if case .appendToArray = edit { "an array" } else { "a dictionary" }
+        throw .refused(
+          "cannot add to \(key) in \(location.displayName): it holds \(current), not \(kind); "
+            + "the store was left as it was")
+      }
+      written = values[key]
+    }
+    if let written, let format = location.fileFormat, !format.holdsExactly(written) {
+      Console.error(
+        "prefs: warning: XML property lists keep dates to the second, so \(key) lost its "
+          + "fraction of a second; a .json store keeps it")
+    }
+  }
+
+  private func export(_ location: StoreLocation, format: PropertyListFormat) throws(ToolFailure) {
     let values = try allValues(in: location)
-    if format == .plist, values.values.contains(where: ValueText.hasSubsecondDate) {
+    if !values.values.allSatisfy(format.holdsExactly) {
       Console.error(
         "prefs: warning: XML property lists keep dates to the second; "
           + "use --format json to keep fractions of a second")
@@ -72,11 +118,11 @@ extension Command {
     }
     let document: [String: PropertyListValue]
     do {
-      document = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
+      document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
     } catch {
       throw .inputOutput("read", name, error)
     }
-    try update(location) { values in
+    try update(location) { values throws(ToolFailure) in
       if mode == .replace { values = [:] }
       values.merge(document) { $1 }
     }
@@ -97,19 +143,22 @@ extension Command {
   private func apply(
     _ changes: [String: StoredChange], to location: StoreLocation
   ) throws(ToolFailure) {
-    try update(location) { $0.apply(changes) }
+    try update(location) { values throws(ToolFailure) in values.apply(changes) }
   }
 
   /// Reads the store's values, lets `transform` change them and saves the result: for a file,
   /// all under its lock, so no other writer comes in between. A damaged file moved aside on
   /// the way is reported on standard error; the exit status does not change.
   private func update(
-    _ location: StoreLocation, _ transform: (inout [String: PropertyListValue]) -> Void
+    _ location: StoreLocation,
+    _ transform: (inout [String: PropertyListValue]) throws(ToolFailure) -> Void
   ) throws(ToolFailure) {
     do {
       for notice in try location.makeStore().modify(transform) {
         Console.error("prefs: warning: \(notice)")
       }
+    } catch let failure as ToolFailure {
+      throw failure
     } catch {
       throw .inputOutput("write", location.displayName, error)
     }
@@ -117,10 +166,10 @@ extension Command {
 
   /// The bytes of a document holding `values`.
   private func encode(
-    _ values: [String: PropertyListValue], as format: ExportFormat, location: StoreLocation
+    _ values: [String: PropertyListValue], as format: PropertyListFormat, location: StoreLocation
   ) throws(ToolFailure) -> Data {
     do {
-      return Data(try format.fileFormat.encode(values, file: URL(fileURLWithPath: "-")))
+      return Data(try format.encode(values, file: nil))
     } catch {
       throw .inputOutput("export", location.displayName, error)
     }

@@ -10,18 +10,30 @@ enum Command {
     case merge
   }
 
+  /// What `write` does to its key.
+  enum Edit {
+    /// Sets the key: a type flag and its value, `-array` or `-dict`.
+    case set(PropertyListValue)
+    /// `-array-add`: appends to the key's array, which is created when the key is missing.
+    case appendToArray([PropertyListValue])
+    /// `-dict-add`: sets entries in the key's dictionary, which is created when the key is
+    /// missing.
+    case addToDictionary([String: PropertyListValue])
+  }
+
   /// `prefs --help`, or `prefs help COMMAND` when a command is named.
   case help(CommandName?)
   /// `prefs keys STORE`.
   case keys(StoreLocation)
   /// `prefs read STORE [KEY] [--json]`.
   case read(StoreLocation, key: String?, json: Bool)
-  /// `prefs write STORE KEY -TYPE VALUE`.
-  case write(StoreLocation, key: String, value: PropertyListValue)
+  /// `prefs write STORE KEY -TYPE VALUE`, or `-array`, `-dict`, `-array-add`, `-dict-add` and
+  /// their values.
+  case write(StoreLocation, key: String, Edit)
   /// `prefs delete STORE KEY`.
   case delete(StoreLocation, key: String)
   /// `prefs export STORE [--format plist|json]`; `nil` is the store's own format.
-  case export(StoreLocation, format: ExportFormat?)
+  case export(StoreLocation, format: PropertyListFormat?)
   /// `prefs import STORE FILE|- [--replace|--merge]`; `-` is standard input.
   case `import`(StoreLocation, source: String, mode: ImportMode)
 }

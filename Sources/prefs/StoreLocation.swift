@@ -7,6 +7,8 @@ enum StoreLocation: Equatable {
   case file(URL)
   /// A `UserDefaults` suite, named with `--suite NAME`.
   case suite(String)
+  /// An app's identifier, which names where that app's default store keeps its settings.
+  case app(String)
 
   /// Resolves a `STORE` argument that is not `--suite NAME`.
   ///
@@ -24,35 +26,44 @@ enum StoreLocation: Equatable {
     if argument.contains("/") || lowercased.hasSuffix(".plist") || lowercased.hasSuffix(".json") {
       self = .file(URL(fileURLWithPath: argument).standardizedFileURL)
     } else {
-      #if canImport(Darwin)
-        self = .suite(argument)
-      #else
-        self = .file(FileStore.defaultURL(for: argument))
-      #endif
+      self = .app(argument)
     }
+  }
+
+  /// The suite or the file an app identifier names; any other location itself.
+  private var resolved: StoreLocation {
+    guard case .app(let identifier) = self else { return self }
+    #if canImport(Darwin)
+      return .suite(identifier)
+    #else
+      return .file(FileStore.defaultURL(for: identifier))
+    #endif
   }
 
   /// The store itself. Creating it reads and writes nothing.
   func makeStore() -> any PreferenceStore {
-    switch self {
+    switch resolved {
     case .file(let url): FileStore(url: url)
-    case .suite(let name): UserDefaultsStore(suiteName: name)
+    case .suite(let name), .app(let name): UserDefaultsStore(suiteName: name)
     }
   }
 
   /// How messages name the store: its path, or `suite NAME`.
   var displayName: String {
-    switch self {
+    switch resolved {
     case .file(let url): url.path
-    case .suite(let name): "suite \(name)"
+    case .suite(let name), .app(let name): "suite \(name)"
     }
   }
 
-  /// The format the store's own file has, which `export` uses unless told otherwise.
-  var nativeFormat: ExportFormat {
-    switch self {
-    case .file(let url): url.pathExtension.lowercased() == "json" ? .json : .plist
-    case .suite: .plist
-    }
+  /// The format of the store's file, or `nil` for a `UserDefaults` suite, which keeps every
+  /// value exactly.
+  var fileFormat: PropertyListFormat? {
+    guard case .file(let url) = resolved else { return nil }
+    return PropertyListFormat(fileExtension: url.pathExtension)
   }
+
+  /// The format `export` writes unless told otherwise: the file's own, a property list for a
+  /// suite.
+  var nativeFormat: PropertyListFormat { fileFormat ?? .propertyList }
 }

@@ -7,13 +7,16 @@ enum ToolFailure: Error {
   case usage(String, command: CommandName?)
   /// The key is not in the store: exit status 1.
   case keyNotFound(String, store: String)
+  /// The store holds nothing for the command (an app with no settings), or a value of another
+  /// kind than it needs (`-array-add` to a string): exit status 1, the store left as it was.
+  case refused(String)
   /// The store, or a file to import, could not be read or written: exit status 3.
   case inputOutput(String)
 
   /// The exit status that reports this failure.
   var exitStatus: Int32 {
     switch self {
-    case .keyNotFound: 1
+    case .keyNotFound, .refused: 1
     case .usage: 2
     case .inputOutput: 3
     }
@@ -24,7 +27,7 @@ enum ToolFailure: Error {
     switch self {
     case .usage(let message, _): message
     case .keyNotFound(let key, let store): "key \"\(key)\" not found in \(store)"
-    case .inputOutput(let message): message
+    case .inputOutput(let message), .refused(let message): message
     }
   }
 

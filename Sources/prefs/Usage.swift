@@ -11,7 +11,8 @@ enum Usage {
     case .read: "prefs read STORE [KEY] [--json]"
     case .write:
       "prefs write STORE KEY (-string S | -int N | -float X | -bool true|false"
-        + " | -date ISO8601 | -data BASE64 | -json JSON)"
+        + " | -date ISO8601 | -data BASE64 | -json JSON | -array[-add] [-TYPE] V ..."
+        + " | -dict[-add] K [-TYPE] V ...)"
     case .delete: "prefs delete STORE KEY"
     case .export: "prefs export STORE [--format plist|json]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
@@ -29,17 +30,18 @@ enum Usage {
     STORE is one of:
       PATH          a preferences file: .json holds JSON, .plist (or any other name) an XML
                     property list. A STORE containing '/' or ending in .plist or .json is a path.
-      IDENTIFIER    an app's identifier, such as com.example.app: the file that app's
-                    FileStore.defaultURL(for:) names ($XDG_CONFIG_HOME/IDENTIFIER/
-                    preferences.plist on Linux, ~/Library/Application Support/IDENTIFIER/
-                    preferences.plist on Apple platforms).
+      IDENTIFIER    an app's identifier, such as com.example.app: where that app's default
+                    store keeps its settings. On Linux, the file FileStore.defaultURL(for:)
+                    names ($XDG_CONFIG_HOME/IDENTIFIER/preferences.plist); on Apple
+                    platforms, the app's defaults domain, as 'defaults' reads it.
       --suite NAME  a UserDefaults suite.
 
     Writes take the store's lock and replace its file atomically, so a running app loses
     nothing, and an app watching its store sees the change.
 
-    Exit status: 0 success, 1 key not found, 2 usage error, 3 a file (the store, or the file
-    to import) could not be read or written.
+    Exit status: 0 success, 1 key not found (or an app identifier with no settings, or
+    -array-add/-dict-add to a value of another kind), 2 usage error, 3 a file (the store, or
+    the file to import) could not be read or written.
     """
   }
 
@@ -48,15 +50,19 @@ enum Usage {
     let body =
       switch name {
       case .keys:
-        "Prints the store's keys, sorted, one per line."
+        """
+        Prints the store's keys, sorted, one per line. Exits with status 1 when STORE is an
+        app identifier with no settings, as 'defaults read' does for a missing domain.
+        """
       case .read:
         """
         With a KEY, prints that key's value bare: a string as it is, a number or a Boolean
         (true/false) plainly, a date in ISO 8601 UTC with as many fractional digits as it
-        has, data in base64, and an array or a dictionary as JSON. With --json, prints the
-        value as JSON, as -json takes it. Without a KEY, prints the whole store as a JSON
-        object, the same text as 'prefs export STORE --format json'.
-        Exits with status 1 when the key is not in the store.
+        has, data in base64, and an array or a dictionary as JSON over several lines. With
+        --json, prints the value as JSON, as -json takes it. Without a KEY, prints the whole
+        store as a JSON object, the same text as 'prefs export STORE --format json'.
+        Exits with status 1 when the key is not in the store, or when STORE is an app
+        identifier with no settings.
         """
       case .write:
         """
@@ -69,7 +75,13 @@ enum Usage {
           -data BASE64        bytes, in base64
           -json JSON          any value written as JSON: a number with a '.' or an exponent
                               is a double, {"$date": "..."} a date, {"$data": "..."} data
-        Other keys are left as they are.
+          -array V ...        an array; each V is a string unless a type flag comes first:
+                              -array a -int 2 is ["a", 2]
+          -array-add V ...    appends to the key's array (created when missing)
+          -dict K V ...       a dictionary; each V as in -array
+          -dict-add K V ...   sets entries in the key's dictionary (created when missing)
+        Other keys are left as they are. A .plist store keeps dates to the second; prefs warns
+        when a fraction is dropped.
         """
       case .delete:
         "Removes KEY from the store. Exits with status 1 when the key is not in the store."

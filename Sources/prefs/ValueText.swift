@@ -20,18 +20,6 @@ enum ValueText {
     }
   }
 
-  /// Whether `value` holds a date with a fraction of a second, which an XML property list drops.
-  static func hasSubsecondDate(_ value: PropertyListValue) -> Bool {
-    switch value {
-    case .date(let date):
-      let interval = date.timeIntervalSinceReferenceDate
-      return interval.rounded(.down) != interval
-    case .array(let values): return values.contains(where: hasSubsecondDate)
-    case .dictionary(let values): return values.values.contains(where: hasSubsecondDate)
-    default: return false
-    }
-  }
-
   /// The type flags `write` takes, without their `-`.
   static let typeFlags = ["string", "int", "float", "bool", "date", "data", "json"]
 
@@ -78,7 +66,8 @@ enum ValueText {
     default:
       throw .usage(
         "unknown type flag \"\(flag)\"; use one of "
-          + typeFlags.map { "-" + $0 }.joined(separator: " "), command: .write)
+          + (typeFlags + collectionFlags).map { "-" + $0 }.joined(separator: " "),
+        command: .write)
     }
   }
 

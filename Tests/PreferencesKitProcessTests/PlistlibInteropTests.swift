@@ -3,6 +3,7 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
 /// Our XML and binary readers and our XML writer against CPython's `plistlib`, an independent
 /// implementation, on random documents of every value kind (see `Scripts/plistlib_interop.py`).
@@ -55,12 +56,12 @@ struct PlistlibInteropTests {
         let stem = folder.appendingPathComponent(String(format: "%04d", index)).path
         for (input, output) in [(".xml", ".from-xml.json"), (".bplist", ".from-bplist.json")] {
           let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: stem + input)))
-          let values = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
+          let values = try PropertyListFormat(sniffing: bytes).decode(bytes)
           try Data(JSONPropertyListWriter.encode(values))
             .write(to: URL(fileURLWithPath: stem + output))
         }
         let json = try [UInt8](Data(contentsOf: URL(fileURLWithPath: stem + ".json")))
-        let values = try PropertyListFileFormat.json.decode(json)
+        let values = try PropertyListFormat.json.decode(json)
         try Data(XMLPropertyListWriter.encode(values))
           .write(to: URL(fileURLWithPath: stem + ".ours.xml"))
       }

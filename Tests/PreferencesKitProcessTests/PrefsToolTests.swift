@@ -134,7 +134,9 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     ["write", "s.plist", "k", "-nope", "1"], ["delete", "s.plist"],
     ["export", "s.plist", "--format", "yaml"], ["export", "s.plist", "--format"],
     ["import", "s.plist"], ["import", "s.plist", "f.json", "--merge", "--replace"],
-    ["read", "--suite"], ["help", "frobnicate"],
+    ["read", "--suite"], ["help", "frobnicate"], ["write", "s.plist", "k", "-int", "1", "2"],
+    ["write", "s.plist", "k", "-dict", "a"], ["write", "s.plist", "k", "-array", "-int"],
+    ["write", "s.plist", "k", "-dict-add", "a", "-int", "x"],
   ])
   func aUsageErrorExitsWithStatus2AndAUsageLine(_ arguments: [String]) throws {
     try withDirectory { directory in
@@ -176,10 +178,14 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       for name in ["keys", "read", "write", "delete", "export", "import", "--suite"] {
         #expect(overview.output.contains(name))
       }
-      #expect(overview.output.contains("0 success, 1 key not found, 2 usage error, 3 a file"))
+      #expect(overview.output.contains("0 success, 1 key not found"))
+      #expect(overview.output.contains("2 usage error, 3 a file"))
       let write = try prefs.run(["help", "write"])
       #expect(write.status == 0)
-      for flag in ["-string", "-int", "-float", "-bool", "-date", "-data", "-json"] {
+      for flag in [
+        "-string", "-int", "-float", "-bool", "-date", "-data", "-json", "-array", "-array-add",
+        "-dict", "-dict-add",
+      ] {
         #expect(write.output.contains(flag))
       }
       let importHelp = try prefs.run(["import", "--help"])
@@ -276,6 +282,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       let bad = try prefs.run(["import", "merged.plist", "-"], input: Data("[1, 2]".utf8))
       #expect(bad.status == 3)
       #expect(bad.error.contains("cannot read standard input"))
+      #expect(bad.error.contains("expected a dictionary at the top level, found array"))
     }
   }
 
@@ -340,6 +347,87 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
         try FileStore(url: store).allValues() == [
           "before": .integer(1), "during": .string("waited"),
         ])
+    }
+  }
+
+  /// `defaults`' collection flags: elements and values are strings unless a type flag comes
+  /// before them; the `-add` forms extend what is there and refuse a value of another kind.
+  @Test func writeTakesArraysAndDictionariesAsDefaultsSpellsThem() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let store = FileStore(url: directory.file("s.plist"))
+      let words = ["write", "s.plist"]
+      #expect(try prefs.run(words + ["list", "-array", "a", "-int", "2", "-5"]).status == 0)
+      #expect(try prefs.run(words + ["list", "-array-add", "c", "-bool", "yes"]).status == 0)
+      #expect(try prefs.run(words + ["new", "-array-add", "x"]).status == 0)
+      #expect(try prefs.run(words + ["map", "-dict", "k", "v", "n", "-float", "1.5"]).status == 0)
+      #expect(try prefs.run(words + ["map", "-dict-add", "k", "w", "m", "-int", "3"]).status == 0)
+      #expect(try prefs.run(words + ["empty", "-array"]).status == 0)
+      #expect(
+        try store.allValues() == [
+          "list": .array([.string("a"), .integer(2), .string("-5"), .string("c"), .bool(true)]),
+          "new": .array([.string("x")]),
+          "map": .dictionary(["k": .string("w"), "n": .double(1.5), "m": .integer(3)]),
+          "empty": .array([]),
+        ])
+
+      let before = try store.allValues()
+      let notAnArray = try prefs.run(words + ["map", "-array-add", "z"])
+      #expect(notAnArray.status == 1)
+      #expect(notAnArray.error.contains("cannot add to map in "))
+      #expect(notAnArray.error.contains("it holds dictionary of 3 keys, not an array"))
+      let notADictionary = try prefs.run(words + ["list", "-dict-add", "k", "v"])
+      #expect(notADictionary.status == 1)
+      #expect(notADictionary.error.contains("it holds array of 5 values, not a dictionary"))
+      #expect(try store.allValues() == before)
+    }
+  }
+
+  @Test func aBadJSONArgumentIsAUsageErrorSayingWhereTheTextIsWrong() throws {
+    try withDirectory { directory in
+      let outcome = try BuiltProgram.prefs(in: directory).run(
+        ["write", "s.json", "k", "-json", "{\"a\": }"])
+      #expect(outcome.status == 2)
+      #expect(outcome.error.contains("-json expects a JSON value"))
+      #expect(outcome.error.contains("line 1, column 7"))
+      #expect(!outcome.error.contains("corrupt"))
+    }
+  }
+
+  /// As `defaults read` fails for a domain that does not exist.
+  @Test func anAppIdentifierWithNoSettingsIsReportedWithStatus1() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let identifier = "com.typo.PrefsToolTests.\(UUID().uuidString)"
+      defer { UserDefaults.standard.removePersistentDomain(forName: identifier) }
+      for command in ["keys", "read"] {
+        let outcome = try prefs.run([command, identifier])
+        #expect(outcome.status == 1)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error.contains("no settings for \(identifier)"))
+      }
+      #expect(try prefs.run(["write", identifier, "a", "-int", "1"]).status == 0)
+      let keys = try prefs.run(["keys", identifier])
+      #expect(keys.status == 0)
+      #expect(keys.output == "a\n")
+    }
+  }
+
+  @Test func aDateWithAFractionWrittenToAPlistStoreWarnsThatTheFractionIsDropped() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let date = "2024-05-01T09:30:00.25Z"
+      let plist = try prefs.run(["write", "s.plist", "when", "-date", date])
+      #expect(plist.status == 0)
+      #expect(plist.error.contains("warning: XML property lists keep dates to the second"))
+      #expect(plist.error.contains("when"))
+      let whole = try prefs.run(["write", "s.plist", "when", "-date", "2024-05-01T09:30:00Z"])
+      #expect(whole.error.isEmpty)
+      let json = try prefs.run(["write", "s.json", "when", "-date", date])
+      #expect(json.status == 0)
+      #expect(json.error.isEmpty)
+      let nested = try prefs.run(["write", "s.plist", "list", "-array", "-date", date])
+      #expect(nested.error.contains("warning: XML property lists keep dates to the second"))
     }
   }
 }

@@ -3,6 +3,7 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
 /// Values at the nesting limit, read and written on the stack Apple platforms give a secondary
 /// thread (512 KiB), in whatever build the tests run in.
@@ -67,16 +68,16 @@ struct DeepNestingTests {
       fromPropertyList: PropertyListValue.dictionary(document).foundationObject,
       format: .binary, options: 0)
     try onSmallStack {
-      for format in [PropertyListFileFormat.propertyList, .json] {
+      for format in [PropertyListFormat.propertyList, .json] {
         let bytes = try format.encode(document, file: URL(fileURLWithPath: "/deep"))
         let read = try format.decode(bytes)
         #expect(read == document)
         #expect(read.hashValue == document.hashValue)
       }
-      #expect(try PropertyListFileFormat.propertyList.decode(Array(binary)) == document)
+      #expect(try PropertyListFormat.propertyList.decode(Array(binary)) == document)
       let tooDeep = ["top": Self.nested(PropertyListTreeBuilder.maximumDepth)]
-      #expect(throws: PreferenceError.self) { try XMLPropertyListWriter.encode(tooDeep) }
-      #expect(throws: PreferenceError.self) { try JSONPropertyListWriter.encode(tooDeep) }
+      #expect(throws: PropertyListFormatError.self) { try XMLPropertyListWriter.encode(tooDeep) }
+      #expect(throws: PropertyListFormatError.self) { try JSONPropertyListWriter.encode(tooDeep) }
     }
   }
 

@@ -3,6 +3,7 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
 /// Every value kind through every format the file store reads and writes.
 struct FileStoreFormatTests {
@@ -106,12 +107,12 @@ struct FileStoreFormatTests {
     ]
     let binary = try PropertyListSerialization.data(
       fromPropertyList: values, format: .binary, options: 0)
-    #expect(try PropertyListFileFormat.propertyList.decode(Array(binary)) == expected)
+    #expect(try PropertyListFormat.propertyList.decode(Array(binary)) == expected)
 
     let xml = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
     var toTheSecond = expected
     toTheSecond["date"] = .date(Date(timeIntervalSinceReferenceDate: 700_000_000))
-    #expect(try PropertyListFileFormat.propertyList.decode(Array(xml)) == toTheSecond)
+    #expect(try PropertyListFormat.propertyList.decode(Array(xml)) == toTheSecond)
 
     let ours = try XMLPropertyListWriter.encode(toTheSecond)
     let parsed = try PropertyListSerialization.propertyList(from: Data(ours), format: nil)
@@ -141,23 +142,40 @@ struct FileStoreFormatTests {
 
   @Test func parseErrorsSayWhereAndWhat() throws {
     let xml = "<plist>\n<dict>\n  <key>a</key>\n  <integer>abc</integer>\n</dict>\n</plist>"
-    let error = try #require(throws: PreferenceError.self) {
-      try PropertyListFileFormat.propertyList.decode(Array(xml.utf8))
+    let error = try #require(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.propertyList.decode(Array(xml.utf8))
     }
     #expect(error.kind == .corruptFile)
     #expect(error.reason?.contains("line 4, column 3") == true)
     #expect(error.reason?.contains("\"abc\" is not a 64-bit integer") == true)
+    #expect(error.line == 4 && error.column == 3)
 
     let json = "{\n  \"a\": 1,\n  \"b\": nul\n}"
-    let jsonError = try #require(throws: PreferenceError.self) {
-      try PropertyListFileFormat.json.decode(Array(json.utf8))
+    let jsonError = try #require(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.json.decode(Array(json.utf8))
     }
     #expect(jsonError.reason?.contains("line 3, column 8") == true)
+    #expect(jsonError.line == 3 && jsonError.column == 8 && jsonError.byteOffset == 19)
 
-    let array = try #require(throws: PreferenceError.self) {
-      try PropertyListFileFormat.json.decode(Array("[1, 2]".utf8))
+    let array = try #require(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.json.decode(Array("[1, 2]".utf8))
     }
     #expect(array.expected == "a dictionary at the top level")
     #expect(array.found == "array")
+  }
+
+  /// The format's error reaches the store's caller as a `PreferenceError` naming the file, its
+  /// reason still saying the line and the column.
+  @Test func aStoreReportsAParseErrorWithItsFileLineAndColumn() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("broken.json")
+      try Data("{\n  \"a\": 1,\n  \"b\": nul\n}".utf8).write(to: url)
+      let error = try #require(throws: PreferenceError.self) {
+        try FileStore(url: url).allValues()
+      }
+      #expect(error.kind == .corruptFile)
+      #expect(error.file == url)
+      #expect(error.description.contains("in \(url.path): not valid JSON at line 3, column 8"))
+    }
   }
 }

@@ -174,8 +174,8 @@ struct ExportImportTests {
     return prefs
   }
 
-  @Test(arguments: Preferences.ExportFormat.allCases)
-  func anExportFollowedByAnImportRestoresEveryType(format: Preferences.ExportFormat) throws {
+  @Test(arguments: PropertyListFormat.allCases)
+  func anExportFollowedByAnImportRestoresEveryType(format: PropertyListFormat) throws {
     let source = everythingSet()
     let backup = try source.exportValues(format: format)
     let store = InMemoryStore()
@@ -224,7 +224,7 @@ struct ExportImportTests {
   @Test func onlyValuesThatDoNotHoldTheirDefaultsAreExported() throws {
     let prefs = AppPreferences(store: InMemoryStore())
     prefs.fontSize = 20
-    let document = try PropertyListFileFormat.json.decode(
+    let document = try PropertyListFormat.json.decode(
       [UInt8](prefs.exportValues(format: .json)))
     #expect(document == ["fontSize": .double(20)])
   }

@@ -3,6 +3,7 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
 /// Inputs and values that once crashed a reader or made a writer produce a file other tools
 /// refuse.
@@ -22,22 +23,22 @@ struct PropertyListFormatHardeningTests {
 
   @Test func aBinaryReferenceAboveIntMaxIsACorruptFileNotACrash() throws {
     #expect(Self.referenceAboveIntMax.count == 50)
-    let error = try #require(throws: PreferenceError.self) {
-      try PropertyListFileFormat.propertyList.decode(Self.referenceAboveIntMax)
+    let error = try #require(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.propertyList.decode(Self.referenceAboveIntMax)
     }
     #expect(error.kind == .corruptFile)
   }
 
   @Test(arguments: ["\u{1}", "\u{0}", "a\u{1F}b", "\u{FFFE}", "\u{FFFF}", "x\u{8}"])
   func theXMLWriterRefusesCharactersXMLCannotHold(text: String) throws {
-    let inValue = try #require(throws: PreferenceError.self) {
+    let inValue = try #require(throws: PropertyListFormatError.self) {
       try XMLPropertyListWriter.encode(["top": .dictionary(["inner": .array([.string(text)])])])
     }
     #expect(inValue.kind == .unrepresentableValue)
     #expect(inValue.key == "top")
     #expect(inValue.path == ".inner[0]")
     #expect(inValue.description.contains("JSON"))
-    let inKey = try #require(throws: PreferenceError.self) {
+    let inKey = try #require(throws: PropertyListFormatError.self) {
       try XMLPropertyListWriter.encode(["k" + text: .integer(1)])
     }
     #expect(inKey.kind == .unrepresentableValue)

@@ -3,8 +3,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
-/// Thousands of malformed inputs to every parser: each must end in a `PreferenceError` (or, for
+/// Thousands of malformed inputs to every parser: each must end in a `PropertyListFormatError` (or, for
 /// a byte flip that happens to leave a valid file, a dictionary), never a crash or a hang.
 ///
 /// `FILESTORE_FUZZ_ITERATIONS` sets the number of inputs per format (default 1,500) and
@@ -31,7 +32,7 @@ struct PropertyListParserFuzzTests {
   enum Format: String, CaseIterable {
     case xml, json, binary
 
-    var fileFormat: PropertyListFileFormat { self == .json ? .json : .propertyList }
+    var fileFormat: PropertyListFormat { self == .json ? .json : .propertyList }
 
     func validDocument() throws -> [UInt8] {
       switch self {
@@ -61,7 +62,7 @@ struct PropertyListParserFuzzTests {
   }
 
   @Test(arguments: Format.allCases)
-  func malformedInputAlwaysEndsInAPreferenceError(format: Format) throws {
+  func malformedInputAlwaysEndsInAFormatError(format: Format) throws {
     var random = SplitMix64(seed: Self.seed &+ UInt64(format.rawValue.count))
     let valid = try format.validDocument()
     #expect(try format.fileFormat.decode(valid).count == 8)
@@ -94,7 +95,7 @@ struct PropertyListParserFuzzTests {
       do {
         _ = try format.fileFormat.decode(input)
         #expect(iteration % 5 == 1 || iteration % 5 == 4, "input \(iteration) should not parse")
-      } catch let error as PreferenceError {
+      } catch let error as PropertyListFormatError {
         errors += 1
         #expect(error.kind == .corruptFile || error.kind == .nestingTooDeep)
         #expect(error.description.count > 10)

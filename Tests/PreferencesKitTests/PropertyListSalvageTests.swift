@@ -3,10 +3,11 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+@testable import PropertyListFormats
 
-/// What `PropertyListFileFormat.salvage(_:)` recovers from damaged files.
+/// What `PropertyListFormat.salvage(_:)` recovers from damaged files.
 struct PropertyListSalvageTests {
-  static let xmlFormat = PropertyListFileFormat.propertyList
+  static let xmlFormat = PropertyListFormat.propertyList
 
   @Test func xmlSkipsTheDamagedEntryAndKeepsTheOthers() {
     let file =
@@ -36,7 +37,7 @@ struct PropertyListSalvageTests {
     let values: [String: PropertyListValue] = [
       "a": .integer(1), "b": .array([.string("two")]), "c": .double(3.5),
     ]
-    for format in [PropertyListFileFormat.propertyList, .json] {
+    for format in [PropertyListFormat.propertyList, .json] {
       let bytes = try format.encode(values, file: URL(fileURLWithPath: "/t"))
       let text = String(decoding: bytes, as: UTF8.self)
       let cut = text.range(of: "3.5")!.lowerBound
@@ -48,23 +49,23 @@ struct PropertyListSalvageTests {
 
   @Test func jsonSkipsTheDamagedEntryOnOneLineOrMany() throws {
     let compact = #"{"a": 1, "b": [1, 2, oops], "c": {"$date": "2024-01-02T03:04:05Z"}}"#
-    let salvage = PropertyListFileFormat.json.salvage(Array(compact.utf8))
+    let salvage = PropertyListFormat.json.salvage(Array(compact.utf8))
     #expect(Array(salvage.values.keys).sorted() == ["a", "c"])
     #expect(salvage.lostKeys == ["b"])
     let indented = "{\n  \"a\": \"x\",\n  \"b\": \"never closed,\n  \"c\": [\n    true\n  ]\n}\n"
-    let lines = PropertyListFileFormat.json.salvage(Array(indented.utf8))
+    let lines = PropertyListFormat.json.salvage(Array(indented.utf8))
     #expect(lines.values == ["a": .string("x"), "c": .array([.bool(true)])])
     #expect(lines.lostKeys == ["b"])
   }
 
   @Test func aWholeFileIsSalvagedWhole() throws {
     let values = FileStoreFormatTests.everyKind
-    for format in [PropertyListFileFormat.propertyList, .json] {
+    for format in [PropertyListFormat.propertyList, .json] {
       let bytes = try format.encode(values, file: URL(fileURLWithPath: "/t"))
       #expect(format.salvage(bytes) == PropertyListSalvage(values: values))
     }
     let lone = try JSONPropertyListWriter.encode(["$date": .integer(1)])
-    #expect(PropertyListFileFormat.json.salvage(lone).values == ["$date": .integer(1)])
+    #expect(PropertyListFormat.json.salvage(lone).values == ["$date": .integer(1)])
   }
 
   @Test func binaryKeepsEntriesWhoseReferencesAreValid() throws {
@@ -82,7 +83,7 @@ struct PropertyListSalvageTests {
         bytes[entry + offsetSize - 1] = 0xFF
       }
     }
-    #expect(throws: PreferenceError.self) { try Self.xmlFormat.decode(bytes) }
+    #expect(throws: PropertyListFormatError.self) { try Self.xmlFormat.decode(bytes) }
     let salvage = Self.xmlFormat.salvage(bytes)
     #expect(salvage.values == ["a": .integer(1), "c": .array([.bool(true)])])
     #expect(salvage.lostKeys == ["b"])
@@ -91,7 +92,7 @@ struct PropertyListSalvageTests {
   @Test func nothingUsableGivesAnEmptySalvage() {
     for bytes in [[], Array("garbage".utf8), Array("bplist00".utf8), [0xEF, 0xBB, 0xBF]] {
       #expect(Self.xmlFormat.salvage(bytes) == PropertyListSalvage())
-      #expect(PropertyListFileFormat.json.salvage(bytes) == PropertyListSalvage())
+      #expect(PropertyListFormat.json.salvage(bytes) == PropertyListSalvage())
     }
   }
 }

@@ -18,8 +18,8 @@ struct SyncSimulationTests {
   static let schedules = Int(environment["SYNC_SIMULATION_SCHEDULES"] ?? "") ?? 24
   static let firstSeed = UInt64(environment["SYNC_SIMULATION_SEED"] ?? "") ?? 1
 
-  @Test(arguments: [FileSyncStore.Format.propertyList, .json])
-  func everyDeviceEndsWithTheLastChangeOfEveryKey(format: FileSyncStore.Format) throws {
+  @Test(arguments: [PropertyListFormat.propertyList, .json])
+  func everyDeviceEndsWithTheLastChangeOfEveryKey(format: PropertyListFormat) throws {
     for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.schedules)) {
       let failure = try SyncSimulation(seed: seed, format: format).run()
       if let failure {
@@ -49,7 +49,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// One schedule of the simulation.
 final class SyncSimulation {
   let seed: UInt64
-  let format: FileSyncStore.Format
+  let format: PropertyListFormat
   private var random: SeededGenerator
   private let root: URL
   private let clock = TestClock()
@@ -75,7 +75,7 @@ final class SyncSimulation {
   private var last: [String: SyncEntry] = [:]
   static let keys = ["theme", "fontSize", "notes"]
 
-  init(seed: UInt64, format: FileSyncStore.Format) throws {
+  init(seed: UInt64, format: PropertyListFormat) throws {
     self.seed = seed
     self.format = format
     random = SeededGenerator(seed: seed)

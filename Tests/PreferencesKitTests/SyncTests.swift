@@ -442,7 +442,7 @@ struct SyncTests {
 
   @Test func everySyncStoreTheLibraryShipsKeepsTheContract() throws {
     try SyncStoreConformance { InMemorySyncStore(limits: $0) }.run()
-    for format in [FileSyncStore.Format.propertyList, .json] {
+    for format in [PropertyListFormat.propertyList, .json] {
       try withTemporaryFolder { folder in
         try SyncStoreConformance { limits in
           let store = folder.appendingPathComponent(UUID().uuidString)

@@ -38,7 +38,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = error.description
     return 0
   }
-  for format in Preferences.ExportFormat.allCases {
+  for format in PropertyListFormat.allCases {
     let exported: Data
     do {
       exported = try prefs.exportValues(format: format)

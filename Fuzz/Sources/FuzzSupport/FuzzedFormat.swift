@@ -1,6 +1,9 @@
 import Foundation
 
-@testable import PreferencesKit
+// The parsers are internal to PropertyListFormats, an internal target of the main package that
+// is no product: it is built as a dependency of PreferencesKit, and a debug build can import it
+// for testing, as this package's targets did PreferencesKit's internals before the split.
+@testable import PropertyListFormats
 
 /// A property-list format a fuzz target feeds its input to.
 public enum FuzzedFormat: Sendable {
@@ -9,10 +12,10 @@ public enum FuzzedFormat: Sendable {
   /// Runs every reader of this format over `bytes` and checks what they promise.
   ///
   /// Traps (so that libFuzzer records a crash) when a reader throws anything but a
-  /// `PreferenceError`, when a value read does not survive a JSON round trip unchanged, or
+  /// `PropertyListFormatError`, when a value read does not survive a JSON round trip unchanged, or
   /// when `salvage` of a file that parses whole does not give back all of it.
   public func exercise(_ bytes: [UInt8]) {
-    let format: PropertyListFileFormat = self == .json ? .json : .propertyList
+    let format: PropertyListFormat = self == .json ? .json : .propertyList
     var root: PropertyListValue?
     do {
       switch self {
@@ -20,9 +23,9 @@ public enum FuzzedFormat: Sendable {
       case .json: root = try JSONPropertyListParser.parse(bytes)
       case .binary: root = try BinaryPropertyListParser.parse(bytes)
       }
-    } catch is PreferenceError {
+    } catch is PropertyListFormatError {
     } catch {
-      fatalError("a parser threw something other than a PreferenceError: \(error)")
+      fatalError("a parser threw something other than a PropertyListFormatError: \(error)")
     }
     let salvage = format.salvage(bytes)
     guard let root else { return }

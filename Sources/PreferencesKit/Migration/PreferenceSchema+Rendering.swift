@@ -20,7 +20,7 @@ extension PreferenceSchema {
       "version": .integer(Int64(version)), "preferences": .array(preferences),
     ]
     // The schema holds only values that came from encoding, so the writer cannot refuse it.
-    return Data((try? JSONPropertyListWriter.encode(document)) ?? [])
+    return Data((try? PropertyListFormat.json.encode(document)) ?? [])
   }
 
   /// A `Root.plist` for an iOS Settings bundle, listing each preference the Settings app can
@@ -46,7 +46,7 @@ extension PreferenceSchema {
         [.dictionary(["Type": .string("PSGroupSpecifier"), "Title": .string("Settings")])]
           + specifiers),
     ]
-    return Data((try? XMLPropertyListWriter.encode(document)) ?? [])
+    return Data((try? PropertyListFormat.propertyList.encode(document)) ?? [])
   }
 
   /// The Settings-app control for one preference, or `nil` when there is none whose stored

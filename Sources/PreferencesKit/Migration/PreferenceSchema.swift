@@ -13,6 +13,9 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// The Swift type, as written in code: `Double`, `[String]`, `Theme`.
     public let typeName: String
     /// The default's stored form, or `nil` when the default is stored by removing the key.
+    ///
+    /// A `Float` default is given as the double with the same shortest decimal text (`1.2`,
+    /// not `1.2000000476837158`), which loads back as the same `Float`.
     public let defaultValue: PropertyListValue?
     /// Whether the preference is declared `synced: true`.
     public let isSynced: Bool
@@ -44,8 +47,17 @@ extension PreferenceCell {
   func schemaEntry() -> PreferenceSchema.Entry {
     PreferenceSchema.Entry(
       key: key, typeName: PreferenceError.typeName(Value.self),
-      defaultValue: try? codec.encode(defaultValue), isSynced: declaration.isSynced,
+      defaultValue: schemaDefault(), isSynced: declaration.isSynced,
       previousKeys: declaration.previousKeys, allowedValues: allowedValues())
+  }
+
+  /// The default's stored form; for a `Float`, the double a person would write for it, since
+  /// the float's exact value as a double shows digits nobody typed.
+  private func schemaDefault() -> PropertyListValue? {
+    if let float = defaultValue as? Float, float.isFinite, let double = Double("\(float)") {
+      return .double(double)
+    }
+    return try? codec.encode(defaultValue)
   }
 
   /// The stored form of every case, when `Value` is `CaseIterable`.

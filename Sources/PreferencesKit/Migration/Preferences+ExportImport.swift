@@ -1,14 +1,6 @@
 public import Foundation
 
 extension Preferences {
-  /// The format of an exported document.
-  public enum ExportFormat: String, Sendable, CaseIterable {
-    /// JSON, with dates and data in the tagged form ``FileStore`` uses.
-    case json
-    /// An XML property list.
-    case plist
-  }
-
   /// A document holding every preference that does not hold its default, for a person to read
   /// and keep, or for ``importValues(from:)`` to restore.
   ///
@@ -22,20 +14,13 @@ extension Preferences {
   /// - Parameter format: JSON or an XML property list.
   /// - Returns: The document's bytes.
   /// - Throws: A ``PreferenceError`` for a value with no property-list form.
-  public func exportValues(format: ExportFormat) throws(PreferenceError) -> Data {
+  public func exportValues(format: PropertyListFormat) throws(PreferenceError) -> Data {
     let writes = lock.withLock { cells.filter(\.isExplicit).map { $0.pendingWrite() } }
     var values: [String: PropertyListValue] = [:]
     for write in writes {
       values[write.cell.key] = try write.encode()
     }
-    do {
-      switch format {
-      case .json: return Data(try JSONPropertyListWriter.encode(values))
-      case .plist: return Data(try XMLPropertyListWriter.encode(values))
-      }
-    } catch {
-      throw PreferenceError(error, kind: .unrepresentableValue)
-    }
+    return Data(try format.encode(values, file: nil))
   }
 
   /// Restores the values in a document made by ``exportValues(format:)``, JSON or property
@@ -55,12 +40,7 @@ extension Preferences {
   @discardableResult
   public func importValues(from data: Data) throws(PreferenceError) -> [String] {
     let bytes = [UInt8](data)
-    let document: [String: PropertyListValue]
-    do {
-      document = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
-    } catch {
-      throw PreferenceError(error, kind: .corruptFile)
-    }
+    let document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
     let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     let declared = Set(cells.map(\.key))
     let unknown = document.keys.filter { !declared.contains($0) }.sorted()

@@ -33,10 +33,9 @@ extension FileStore {
     }
     let values: [String: PropertyListValue]
     do {
-      values = try format.decode(bytes)
-    } catch var error as PreferenceError {
+      values = try format.decode(bytes, file: url)
+    } catch {
       Syscalls.closeFile(descriptor)
-      error.file = url
       throw error
     }
     return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)

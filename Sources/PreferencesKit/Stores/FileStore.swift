@@ -44,8 +44,9 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   /// ``PreferenceError/Kind/fileTooLarge`` error without being read.
   public let maximumFileSize: Int
 
-  /// The format the file is written in, chosen by the file's extension.
-  let format: PropertyListFileFormat
+  /// The format the file is written in, chosen by the file's extension: JSON for `.json`, an
+  /// XML property list for any other.
+  public let format: PropertyListFormat
 
   /// Guards `snapshot`.
   let snapshotLock = Lock()
@@ -66,7 +67,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   public init(url: URL, maximumFileSize: Int = 4 * 1024 * 1024) {
     self.url = url
     self.maximumFileSize = max(0, maximumFileSize)
-    self.format = PropertyListFileFormat(fileExtension: url.pathExtension)
+    self.format = PropertyListFormat(fileExtension: url.pathExtension)
   }
 
   /// Reads every value in the file.
@@ -178,40 +179,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Senda
   /// The value as the file will hold it: for an XML property list, every date rounded down to
   /// the second, which is all the format holds. JSON files hold every value exactly.
   public func storedForm(of value: PropertyListValue) -> PropertyListValue {
-    format == .propertyList ? Self.wholeSeconds(value) ?? value : value
-  }
-
-  /// `value` with every date rounded down to the second, as an XML property list holds it, or
-  /// `nil` when it holds no date with a fraction: containers are rebuilt only when a date
-  /// inside them changes, so a write of a large array costs no copy.
-  private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue? {
-    switch value {
-    case .date(let date):
-      let interval = date.timeIntervalSinceReferenceDate
-      let whole = interval.rounded(.down)
-      guard interval.isFinite, whole != interval else { return nil }
-      return .date(Date(timeIntervalSinceReferenceDate: whole))
-    case .array(var elements):
-      var changed = false
-      for index in elements.indices {
-        if let rounded = wholeSeconds(elements[index]) {
-          elements[index] = rounded
-          changed = true
-        }
-      }
-      return changed ? .array(elements) : nil
-    case .dictionary(var entries):
-      var changed = false
-      for (key, entry) in entries {
-        if let rounded = wholeSeconds(entry) {
-          entries[key] = rounded
-          changed = true
-        }
-      }
-      return changed ? .dictionary(entries) : nil
-    default:
-      return nil
-    }
+    format.storedForm(of: value)
   }
 
   /// Every entry of a damaged file that parses on its own, and the keys of entries that do not.

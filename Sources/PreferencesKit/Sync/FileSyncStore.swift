@@ -27,26 +27,10 @@ public import Foundation
 /// The folder enforces the iCloud key-value store's limits by default, so an app tested with
 /// it behaves as it will on Apple platforms.
 public final class FileSyncStore: SyncStore {
-  /// The format of the files a ``FileSyncStore`` writes and reads.
-  public enum Format: Sendable, Hashable {
-    /// XML property lists, `.plist`.
-    case propertyList
-    /// JSON, `.json`.
-    case json
-
-    /// The extension of the files in this format.
-    public var fileExtension: String {
-      switch self {
-      case .propertyList: "plist"
-      case .json: "json"
-      }
-    }
-  }
-
   /// The shared folder.
   public let folder: URL
   /// The format of the files this store writes, and the only files it reads.
-  public let format: Format
+  public let format: PropertyListFormat
   /// The limits this store enforces.
   public let limits: SyncLimits
   /// A file store per file name, so that unchanged files are not parsed again.
@@ -58,7 +42,9 @@ public final class FileSyncStore: SyncStore {
   ///   - folder: The shared folder, which must exist when syncing.
   ///   - format: The format of the files; property lists unless given.
   ///   - limits: The limits to enforce; the iCloud key-value store's by default.
-  public init(folder: URL, format: Format = .propertyList, limits: SyncLimits = .iCloud) {
+  public init(
+    folder: URL, format: PropertyListFormat = .propertyList, limits: SyncLimits = .iCloud
+  ) {
     self.folder = folder
     self.format = format
     self.limits = limits

@@ -18,8 +18,8 @@ package struct JSONPropertyListWriter {
 
   /// The UTF-8 bytes of the JSON document.
   ///
-  /// - Throws: ``PreferenceError/Kind/nestingTooDeep`` beyond 512 levels,
-  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date outside the years 1-9999; the
+  /// - Throws: `.nestingTooDeep` beyond 512 levels,
+  ///   `.unrepresentableValue` for a date outside the years 1-9999; the
   ///   error's `key` is the top-level key, its `path` the place inside that entry.
   package static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = JSONPropertyListWriter()

@@ -14,16 +14,26 @@ enum ByteText {
     }
   }
 
-  /// `line L, column C (byte B)` for a byte offset, counting lines and columns from 1.
-  static func position(of offset: Int, in bytes: [UInt8]) -> String {
-    let end = min(max(offset, 0), bytes.count)
+  /// A place in a text document: its line and column, counted from 1, and its byte offset.
+  struct Place: CustomStringConvertible {
     var line = 1
-    var lineStart = 0
-    for index in 0..<end where bytes[index] == 0x0A {
-      line += 1
-      lineStart = index + 1
+    var column = 1
+    var offset = 0
+
+    /// The place of byte `offset` in `bytes`, clamped to the document.
+    init(of offset: Int, in bytes: [UInt8]) {
+      let end = min(max(offset, 0), bytes.count)
+      var lineStart = 0
+      for index in 0..<end where bytes[index] == 0x0A {
+        line += 1
+        lineStart = index + 1
+      }
+      column = end - lineStart + 1
+      self.offset = end
     }
-    return "line \(line), column \(end - lineStart + 1) (byte \(end))"
+
+    /// `line L, column C (byte B)`.
+    var description: String { "line \(line), column \(column) (byte \(offset))" }
   }
 
   /// A short, printable rendering of the bytes at `offset`, for error messages.

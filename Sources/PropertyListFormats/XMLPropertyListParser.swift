@@ -6,7 +6,7 @@ import Foundation
 /// `<plist>` element (optional) around one value, the elements `dict`, `key`, `array`,
 /// `string`, `integer`, `real`, `true`, `false`, `date` and `data`, the five named entities,
 /// numeric character references and CDATA sections. Anything else fails with a
-/// ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` that gives the line and
+/// ``PropertyListFormatError`` of kind `.corruptFile` that gives the line and
 /// column.
 struct XMLPropertyListParser {
   let bytes: [UInt8]

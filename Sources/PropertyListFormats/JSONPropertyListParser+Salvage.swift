@@ -1,6 +1,6 @@
 extension JSONPropertyListParser {
   /// Every entry of the top-level object that parses on its own; see
-  /// ``PropertyListFileFormat/salvage(_:)``.
+  /// ``PropertyListFormat/salvage(_:)``.
   static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
     var parser = JSONPropertyListParser(bytes: bytes)
     var salvage = PropertyListSalvage()

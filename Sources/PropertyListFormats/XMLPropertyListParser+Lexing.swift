@@ -8,12 +8,10 @@ extension XMLPropertyListParser {
     var start: Int
   }
 
-  func fail(_ message: String, at offset: Int? = nil) -> PreferenceError {
-    let offset = offset ?? index
-    return PreferenceError(
-      .corruptFile,
-      reason: "not a valid XML property list at \(ByteText.position(of: offset, in: bytes)): "
-        + message)
+  func fail(_ message: String, at offset: Int? = nil) -> PropertyListFormatError {
+    PropertyListFormatError(
+      .corruptFile, "not a valid XML property list", at: offset ?? index, in: bytes,
+      message: message)
   }
 
   func looksAt(_ text: String) -> Bool {

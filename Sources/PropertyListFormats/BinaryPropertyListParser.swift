@@ -89,10 +89,11 @@ struct BinaryPropertyListParser {
     return result
   }
 
-  private static func fail(_ message: String, at offset: Int? = nil) -> PreferenceError {
+  private static func fail(_ message: String, at offset: Int? = nil) -> PropertyListFormatError {
     let place = offset.map { " at byte \($0)" } ?? ""
-    return PreferenceError(
-      .corruptFile, reason: "not a valid binary property list\(place): \(message)")
+    return PropertyListFormatError(
+      .corruptFile, reason: "not a valid binary property list\(place): \(message)",
+      byteOffset: offset)
   }
 
   private func unsigned(at offset: Int, size: Int) throws -> UInt64 {
@@ -197,14 +198,15 @@ struct BinaryPropertyListParser {
   }
 
   private static func error(_ failure: PropertyListTreeBuilder.Failure, at offset: Int)
-    -> PreferenceError
+    -> PropertyListFormatError
   {
     switch failure {
     case .tooDeep:
-      PreferenceError(
+      PropertyListFormatError(
         .nestingTooDeep,
         expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
-        reason: "refused at byte \(offset) (a reference cycle also nests without end)")
+        reason: "refused at byte \(offset) (a reference cycle also nests without end)",
+        byteOffset: offset)
     case .invalid(let message):
       fail(message, at: offset)
     }

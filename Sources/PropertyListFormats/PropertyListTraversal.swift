@@ -28,7 +28,7 @@ struct PropertyListTraversal {
 
   /// Walks `root`, whose own level is `level`, handing every event to `visit` in file order.
   ///
-  /// - Throws: What `visit` throws, or ``PreferenceError/Kind/nestingTooDeep`` when a
+  /// - Throws: What `visit` throws, or `.nestingTooDeep` when a
   ///   container would sit deeper than ``PropertyListTreeBuilder/maximumDepth`` counting `root`
   ///   as level `level + 1`.
   static func walk(
@@ -98,15 +98,15 @@ struct PropertyListTraversal {
 
   /// An error of `kind` at the current ``location``.
   func error(
-    _ kind: PreferenceError.Kind, expected: String? = nil, found: String? = nil,
+    _ kind: PropertyListFormatError.Kind, expected: String? = nil, found: String? = nil,
     reason: String? = nil
-  ) -> PreferenceError {
+  ) -> PropertyListFormatError {
     let (key, path) = location
-    return PreferenceError(
+    return PropertyListFormatError(
       kind, key: key, path: path, expected: expected, found: found, reason: reason)
   }
 
-  private func tooDeep() -> PreferenceError {
+  private func tooDeep() -> PropertyListFormatError {
     error(
       .nestingTooDeep,
       expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of arrays and dictionaries")

@@ -1,9 +1,7 @@
 extension JSONPropertyListParser {
-  func fail(_ message: String, at offset: Int? = nil) -> PreferenceError {
-    let offset = offset ?? index
-    return PreferenceError(
-      .corruptFile,
-      reason: "not valid JSON at \(ByteText.position(of: offset, in: bytes)): \(message)")
+  func fail(_ message: String, at offset: Int? = nil) -> PropertyListFormatError {
+    PropertyListFormatError(
+      .corruptFile, "not valid JSON", at: offset ?? index, in: bytes, message: message)
   }
 
   mutating func skipWhitespace() {

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Reads strict JSON (RFC 8259) and turns the tagged objects that ``JSONPropertyListWriter``
 /// writes back into dates, data and non-finite doubles. `null` has no property-list form and
-/// is refused. Failures are ``PreferenceError`` values of kind
-/// ``PreferenceError/Kind/corruptFile`` that give the line and column.
+/// is refused. Failures are ``PropertyListFormatError`` values of kind
+/// `.corruptFile` that give the line and column.
 package struct JSONPropertyListParser {
   enum Expectation {
     case value, valueOrEnd, key, keyOrEnd, commaOrEnd

@@ -1,6 +1,6 @@
 extension XMLPropertyListParser {
   /// Every entry of the top-level `<dict>` that parses on its own; see
-  /// ``PropertyListFileFormat/salvage(_:)``.
+  /// ``PropertyListFormat/salvage(_:)``.
   static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
     var parser = XMLPropertyListParser(bytes: bytes)
     var salvage = PropertyListSalvage()

@@ -10,8 +10,8 @@ struct XMLPropertyListWriter {
 
   /// The UTF-8 bytes of the property list.
   ///
-  /// - Throws: ``PreferenceError/Kind/nestingTooDeep`` beyond 512 levels,
-  ///   ``PreferenceError/Kind/unrepresentableValue`` for a date outside the years 1-9999 or a
+  /// - Throws: `.nestingTooDeep` beyond 512 levels,
+  ///   `.unrepresentableValue` for a date outside the years 1-9999 or a
   ///   string XML cannot hold; the error's `key` is the top-level key, its `path` the place
   ///   inside that entry.
   static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
@@ -92,7 +92,7 @@ struct XMLPropertyListWriter {
   /// Escapes markup characters, and writes carriage returns and deletes as numeric references
   /// so that no XML reader normalizes them away.
   ///
-  /// - Throws: ``PreferenceError/Kind/unrepresentableValue`` for a character XML 1.0 cannot
+  /// - Throws: `.unrepresentableValue` for a character XML 1.0 cannot
   ///   hold at all, even as a reference: a control character other than tab, line feed and
   ///   carriage return, U+FFFE or U+FFFF. A JSON file holds them.
   private mutating func appendEscaped(_ text: String, at traversal: PropertyListTraversal) throws {
@@ -116,7 +116,7 @@ struct XMLPropertyListWriter {
   }
 
   private static func unrepresentable(_ text: String, at traversal: PropertyListTraversal)
-    -> PreferenceError
+    -> PropertyListFormatError
   {
     let shown = text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
     return traversal.error(

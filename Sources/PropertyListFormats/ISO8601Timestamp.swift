@@ -18,7 +18,7 @@ package enum ISO8601Timestamp {
   }
 
   /// `YYYYMMDDTHHMMSSZ`, for file names.
-  static func compactString(secondsSince1970 seconds: Int64) -> String {
+  package static func compactString(secondsSince1970 seconds: Int64) -> String {
     let full = string(secondsSince1970: seconds) ?? "00000000T000000"
     return full.filter { $0 != "-" && $0 != ":" } + "Z"
   }

@@ -18,14 +18,13 @@ struct PropertyListTreeBuilder {
     /// The error a parser reports for this failure at byte `offset` of `bytes`, using
     /// `invalid` to describe a structural problem in the parser's own terms.
     func error(
-      at offset: Int, in bytes: [UInt8], invalid: (String) -> PreferenceError
-    ) -> PreferenceError {
+      at offset: Int, in bytes: [UInt8], invalid: (String) -> PropertyListFormatError
+    ) -> PropertyListFormatError {
       switch self {
       case .tooDeep:
-        PreferenceError(
-          .nestingTooDeep,
-          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting",
-          reason: "refused at \(ByteText.position(of: offset, in: bytes))")
+        PropertyListFormatError(
+          .nestingTooDeep, "refused", at: offset, in: bytes,
+          expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting")
       case .invalid(let message):
         invalid(message)
       }

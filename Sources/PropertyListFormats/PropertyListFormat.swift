@@ -1,0 +1,161 @@
+import Foundation
+
+/// The format of a property-list document: an XML property list or JSON.
+///
+/// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
+/// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
+/// names it. The two differ only in precision: JSON keeps every value exactly, an XML
+/// property list keeps dates to the second.
+///
+/// ```swift
+/// let backup = try prefs.exportValues(format: .json)
+/// ```
+public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
+  /// An XML property list, as Apple's tools write it; binary property lists are read too.
+  /// Dates keep whole seconds only.
+  case propertyList
+  /// JSON, with dates as `{"$date": "..."}` and data as `{"$data": "<base64>"}`. Every value
+  /// reads back exactly.
+  case json
+
+  /// The extension of files in this format, without the dot: `plist` or `json`.
+  public var fileExtension: String {
+    switch self {
+    case .propertyList: "plist"
+    case .json: "json"
+    }
+  }
+
+  /// The format of a file named with `fileExtension`: JSON for `json` (in any case), a
+  /// property list for every other extension.
+  package init(fileExtension: String) {
+    self = fileExtension.lowercased() == "json" ? .json : .propertyList
+  }
+
+  /// The format a document's content shows, for documents without a file name: after an
+  /// optional UTF-8 byte-order mark and white space, `{` or `[` starts JSON; `bplist`, `<` and
+  /// anything else are read as a property list, whose parser explains what is wrong.
+  package init(sniffing bytes: [UInt8]) {
+    var content = bytes[...]
+    if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+    let first = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .propertyList
+  }
+
+  /// Parses a whole document, whose top level must be a dictionary.
+  ///
+  /// - Throws: A ``PropertyListFormatError`` of kind `.corruptFile` or `.nestingTooDeep`.
+  package func decode(_ bytes: [UInt8]) throws -> [String: PropertyListValue] {
+    guard !bytes.isEmpty else {
+      throw PropertyListFormatError(.corruptFile, reason: "the file is empty (0 bytes)")
+    }
+    let root: PropertyListValue
+    switch self {
+    case .json:
+      root = try JSONPropertyListParser.parse(bytes)
+    case .propertyList:
+      if bytes.starts(with: Array("bplist".utf8)) {
+        root = try BinaryPropertyListParser.parse(bytes)
+      } else {
+        root = try XMLPropertyListParser.parse(bytes)
+      }
+    }
+    guard case .dictionary(let values) = root else {
+      throw PropertyListFormatError(
+        .corruptFile, expected: "a dictionary at the top level", found: root.kindName)
+    }
+    return values
+  }
+
+  /// The bytes of a document holding `values`.
+  ///
+  /// - Throws: A ``PropertyListFormatError`` of kind `.nestingTooDeep` or
+  ///   `.unrepresentableValue`, whose `key` and `path` say which value.
+  package func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
+    switch self {
+    case .json: try JSONPropertyListWriter.encode(values)
+    case .propertyList: try XMLPropertyListWriter.encode(values)
+    }
+  }
+
+  /// `value` as a document in this format holds it: for an XML property list, every date
+  /// rounded down to the second, which is all the format keeps; JSON keeps every value exactly.
+  package func storedForm(of value: PropertyListValue) -> PropertyListValue {
+    self == .propertyList ? Self.wholeSeconds(value) ?? value : value
+  }
+
+  /// Whether a document in this format holds `value` exactly: false for an XML property list
+  /// and a value holding a date with a fraction of a second.
+  package func holdsExactly(_ value: PropertyListValue) -> Bool {
+    self == .json || Self.wholeSeconds(value) == nil
+  }
+
+  /// `value` with every date rounded down to the second, or `nil` when it holds no date with a
+  /// fraction: containers are rebuilt only when a date inside them changes, so a write of a
+  /// large array costs no copy.
+  private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue? {
+    switch value {
+    case .date(let date):
+      let interval = date.timeIntervalSinceReferenceDate
+      let whole = interval.rounded(.down)
+      guard interval.isFinite, whole != interval else { return nil }
+      return .date(Date(timeIntervalSinceReferenceDate: whole))
+    case .array(var elements):
+      var changed = false
+      for index in elements.indices {
+        if let rounded = wholeSeconds(elements[index]) {
+          elements[index] = rounded
+          changed = true
+        }
+      }
+      return changed ? .array(elements) : nil
+    case .dictionary(var entries):
+      var changed = false
+      for (key, entry) in entries {
+        if let rounded = wholeSeconds(entry) {
+          entries[key] = rounded
+          changed = true
+        }
+      }
+      return changed ? .dictionary(entries) : nil
+    default:
+      return nil
+    }
+  }
+}
+
+/// What can be recovered from a file that does not parse as a whole.
+package struct PropertyListSalvage: Sendable, Equatable {
+  /// Every top-level entry that parsed on its own.
+  package var values: [String: PropertyListValue]
+  /// The keys of top-level entries that were found but could not be recovered, in file order.
+  package var lostKeys: [String]
+
+  package init(values: [String: PropertyListValue] = [:], lostKeys: [String] = []) {
+    self.values = values
+    self.lostKeys = lostKeys
+  }
+}
+
+extension PropertyListFormat {
+  /// Recovers what it can from a file that ``decode(_:)`` refused: every top-level entry
+  /// that parses on its own (all of them, when the file parses whole). Never throws and never
+  /// traps, whatever the bytes.
+  ///
+  /// A damaged entry is skipped and reading resumes at the next top-level key: for a text
+  /// format, the next line indented as the file's first key was (how Apple's tools and ours
+  /// write files), otherwise the next key outside any array or dictionary. In a binary file,
+  /// each entry whose references all lead to valid objects is kept. An entry whose key was read
+  /// but whose value was not is listed in ``PropertyListSalvage/lostKeys``.
+  package func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+    // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
+    // files that do not parse.
+    if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
+    return switch self {
+    case .json: JSONPropertyListParser.salvage(bytes)
+    case .propertyList:
+      bytes.starts(with: Array("bplist".utf8))
+        ? BinaryPropertyListParser.salvage(bytes) : XMLPropertyListParser.salvage(bytes)
+    }
+  }
+}
