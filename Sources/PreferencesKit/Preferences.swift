@@ -79,6 +79,7 @@ open class Preferences: @unchecked Sendable {
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
+    setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.loadErrors = [migrationError] }
     } else {
@@ -164,6 +165,19 @@ open class Preferences: @unchecked Sendable {
   /// ```
   open class var isObservable: Bool { true }
 
+  /// The read-only layers this class reads besides its store: none unless a subclass
+  /// overrides it, so a class that does not opt in behaves exactly as before.
+  ///
+  /// ```swift
+  /// override class var layers: [PreferenceLayer] { [.arguments, .system] }
+  /// ```
+  ///
+  /// Arguments and environment variables are read once, when an instance initializes; system
+  /// and managed files at every load, so an administrator's change reaches a watching
+  /// instance (``startWatchingStore()``) as a change with origin
+  /// ``PreferenceChange/Origin/external``. See <doc:Layers>.
+  open class var layers: [PreferenceLayer] { [] }
+
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var keys: [String] { cells.map(\.key) }
 
@@ -209,8 +223,12 @@ open class Preferences: @unchecked Sendable {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
+      // Locked keys are never written, even when a layer unlocked them since.
+      reportRefusedAssignments(in: &state)
+      let dirty = cells.filter { $0.isDirty && !$0.isLocked }
+      noteWritten(dirty, in: &state)
       return (
-        (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        (dirty + moved).map { $0.pendingWrite() }, moves, state.sync.session,
         state.migration.storeVersion
       )
     }
@@ -303,15 +321,24 @@ open class Preferences: @unchecked Sendable {
       }
     }
     var moves: [String: [String]] = [:]
+    var layers = readLayers()
     let changes = cells.map { cell in
       let oldKeys = cell.declaration.previousKeys.filter { stored[$0] != nil }
       if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
+      let value = stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }
+      if layers != nil {
+        return layers!.prepare(
+          cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
+          comparing: origin != nil)
+      }
       return cell.prepareLoad(
-        stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }, lock: lock,
-        keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
+        value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
-    errors += changes.compactMap(\.error)
-    state.withLock { $0.migration.keyMoves = moves }
+    errors += changes.compactMap(\.error) + (layers?.system.errors ?? [])
+    state.withLock { state in
+      state.migration.keyMoves = moves
+      if let layers { Self.record(layers, in: &state) }
+    }
     apply(changes, origin: origin, loadErrors: errors)
   }
 
@@ -350,6 +377,8 @@ struct InstanceState {
   var watcher: StoreWatcher?
   /// The sync session, while syncing.
   var sync = SyncState()
+  /// The read-only layers, when the class opts in.
+  var layers = LayerState()
 }
 
 extension PreferenceError {

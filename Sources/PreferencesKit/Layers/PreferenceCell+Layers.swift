@@ -1,0 +1,121 @@
+/// What loading one cell through its layers produced.
+struct LayeredCellUpdate {
+  /// The change to install.
+  let update: CellUpdate
+  /// The layer whose value the cell holds afterwards.
+  let source: PreferenceSource
+  /// Values that did not fit the property, each naming its layer; they are ignored.
+  let errors: [PreferenceError]
+}
+
+extension PreferenceCell {
+  /// Prepares to install the value of the highest layer among `candidates` (ordered by
+  /// precedence, the user's store among them) whose value fits the property, or the default.
+  ///
+  /// The cell is explicit (written back when assigned, removed when reset) only when the
+  /// user's store holds a value; a value from another layer is never dirty, so never written.
+  /// A managed value locks the cell, and replaces even a value assigned but not yet written.
+  func prepareLayeredLoad(
+    _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> LayeredCellUpdate {
+    let (current, generation, isDirty, wasLocked) = lock.withLock {
+      (value, self.generation, self.isDirty, isLocked)
+    }
+    var chosen: (value: Value, source: PreferenceSource)?
+    var userForm: PropertyListValue?
+    var errors: [PreferenceError] = []
+    for candidate in candidates {
+      guard let (value, form) = decode(candidate, errors: &errors) else { continue }
+      if candidate.source == .user { userForm = form }
+      if chosen == nil { chosen = (value, candidate.source) }
+    }
+    let source = chosen?.source ?? .default
+    let locks = source == .managed
+    // A refused assignment to a locked cell marks it dirty only to report it; it holds nothing
+    // to keep.
+    if keepingDirtyValue && isDirty && !locks && !wasLocked {
+      let none = CellUpdate(cell: self, error: nil, changesValue: false, install: {})
+      return LayeredCellUpdate(update: none, source: .user, errors: errors)
+    }
+    let newValue = chosen?.value ?? defaultValue
+    let changesValue =
+      comparing && (try? codec.encode(current)) != (try? codec.encode(newValue))
+    let update = CellUpdate(cell: self, error: nil, changesValue: changesValue) {
+      self.isLocked = locks
+      // A value assigned since the snapshot is newer than the store's; keep it if asked to,
+      // unless an administrator now locks the key.
+      guard locks || wasLocked || !keepingDirtyValue || self.generation == generation else {
+        return
+      }
+      self.value = newValue
+      self.storedForm = userForm
+      self.isDirty = false
+      self.isExplicit = userForm != nil
+      self.generation &+= 1
+    }
+    return LayeredCellUpdate(update: update, source: source, errors: errors)
+  }
+
+  /// Prepares to restore the value below the user's store (the system default, or else the
+  /// declared default) and mark the cell dirty, so a write removes its key. A locked cell is
+  /// left as it is.
+  func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate {
+    var ignored: [PreferenceError] = []
+    let target = systemDefault.flatMap { decode($0, errors: &ignored)?.value } ?? defaultValue
+    let (current, locked) = lock.withLock { (value, isLocked) }
+    let changesValue = !locked && (try? codec.encode(current)) != (try? codec.encode(target))
+    return CellUpdate(cell: self, error: nil, changesValue: changesValue) {
+      guard !self.isLocked else { return }
+      self.value = target
+      self.isDirty = true
+      self.isExplicit = false
+      self.generation &+= 1
+    }
+  }
+
+  /// The value `candidate` holds as this property's type, with its stored form; `nil`, with
+  /// an error naming the layer in `errors`, when no form of it fits.
+  private func decode(
+    _ candidate: LayerValue, errors: inout [PreferenceError]
+  ) -> (value: Value, form: PropertyListValue)? {
+    var firstError: PreferenceError?
+    for form in candidate.candidates {
+      do throws(PreferenceError) {
+        return (try codec.decode(form), form)
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    var error = firstError ?? PreferenceError(.typeMismatch)
+    error.key = key
+    error.file = candidate.file ?? error.file
+    if case .text = candidate.content {
+      error.found = candidate.foundDescription
+      error.path = nil
+    }
+    if candidate.source != .user {
+      error.reason = [error.reason, "the value from \(candidate.origin) is ignored"]
+        .compactMap { $0 }.joined(separator: "; ")
+    }
+    errors.append(error)
+    return nil
+  }
+
+  func forgetRefusedAssignment() {
+    if isLocked { isDirty = false }
+  }
+
+  /// Notes an assignment refused because an administrator locked the key: the value stays,
+  /// and the cell is marked dirty so that the next write reports the key in
+  /// ``Preferences/loadErrors``. A debug build says so at once. Called with the owner's lock
+  /// held.
+  @usableFromInline
+  func refuseAssignment() {
+    isDirty = true
+    #if DEBUG
+      print(
+        "PreferencesKit: \"\(key)\" is locked by an administrator; the assignment is ignored "
+          + "and never written")
+    #endif
+  }
+}

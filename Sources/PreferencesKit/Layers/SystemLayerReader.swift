@@ -1,0 +1,111 @@
+import Foundation
+
+/// What the system and its administrator hold for the declared keys.
+struct SystemLayers: Sendable {
+  /// Defaults for every user, by key.
+  var defaults: [String: LayerValue] = [:]
+  /// Locked values, by key.
+  var managed: [String: LayerValue] = [:]
+  /// Files that could not be read or parsed; they are ignored.
+  var errors: [PreferenceError] = []
+}
+
+/// Reads the system's layers; one implementation per platform, chosen in
+/// ``Preferences/systemLayerReader(environment:)``.
+protocol SystemLayerReading: Sendable {
+  /// What the system holds now for `keys`. Never throws: a file that cannot be read is
+  /// reported in ``SystemLayers/errors`` and ignored.
+  func read(keys: [String]) -> SystemLayers
+}
+
+/// The Linux layers: `<dir>/<identifier>/preferences.plist` (or `.json`) and
+/// `<dir>/<identifier>/managed.plist` (or `.json`) for each `<dir>` of `XDG_CONFIG_DIRS`; for
+/// each key the first folder listed wins.
+///
+/// The files belong to the administrator: they are read without a lock, never written, and a
+/// damaged one is reported and ignored, never salvaged nor moved aside.
+struct XDGLayerReader: SystemLayerReading {
+  /// The folders `<dir>/<identifier>`, most important first.
+  let folders: [URL]
+
+  /// The largest layer file read, as ``FileStore``'s default.
+  static let maximumFileSize = 4 * 1024 * 1024
+
+  init(identifier: String, systemFolders: [String]) {
+    folders = systemFolders.map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+        .appendingPathComponent(identifier, isDirectory: true)
+    }
+  }
+
+  func read(keys: [String]) -> SystemLayers {
+    var layers = SystemLayers()
+    for folder in folders.reversed() {
+      // The most important folder is read last, so its keys replace the others'.
+      for (name, source) in [("preferences", PreferenceSource.system), ("managed", .managed)] {
+        guard let (url, values) = readFile(named: name, in: folder, errors: &layers.errors)
+        else { continue }
+        for key in keys {
+          guard let value = values[key] else { continue }
+          let found = LayerValue(
+            source: source, content: .value(value), origin: "file \(url.path)", file: url)
+          if source == .managed { layers.managed[key] = found } else { layers.defaults[key] = found }
+        }
+      }
+    }
+    return layers
+  }
+
+  /// Reads `<name>.plist`, or else `<name>.json`, in `folder`: `nil` when neither exists or
+  /// the one found cannot be read, which `errors` then says.
+  private func readFile(
+    named name: String, in folder: URL, errors: inout [PreferenceError]
+  ) -> (URL, [String: PropertyListValue])? {
+    for fileExtension in ["plist", "json"] {
+      let url = folder.appendingPathComponent(name + "." + fileExtension, isDirectory: false)
+      do {
+        guard let bytes = try Self.contents(of: url) else { continue }
+        return (url, try PropertyListFileFormat(sniffing: bytes).decode(bytes))
+      } catch {
+        var failure = PreferenceError(error, kind: .readFailed)
+        failure.file = url
+        failure.reason = [failure.reason, "the file is ignored"].compactMap { $0 }
+          .joined(separator: "; ")
+        errors.append(failure)
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// The bytes of the regular file at `url`, or `nil` when there is none. A folder, a pipe or
+  /// a device in its place, and a file larger than ``maximumFileSize``, are refused without
+  /// being read, so a hostile file cannot block or exhaust the app.
+  static func contents(of url: URL) throws -> [UInt8]? {
+    let status: FileStatus
+    do throws(SystemError) {
+      status = try Syscalls.status(atPath: url.path)
+    } catch where error == .noSuchFile {
+      return nil
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: error.message)
+    }
+    guard status.kind == .regularFile else {
+      throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
+    }
+    guard status.size <= Int64(maximumFileSize) else {
+      throw PreferenceError(
+        .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
+        found: "\(status.size) bytes")
+    }
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+    guard data.count <= maximumFileSize else {
+      throw PreferenceError(
+        .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
+        found: "more than \(maximumFileSize) bytes")
+    }
+    return [UInt8](data)
+  }
+}
