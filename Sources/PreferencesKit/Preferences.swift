@@ -181,9 +181,10 @@ open class Preferences: @unchecked Sendable {
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var keys: [String] { cells.map(\.key) }
 
-  /// Whether any preference was assigned since it was last loaded or written.
+  /// Whether any preference was assigned since it was last loaded or written. An assignment
+  /// to a key an administrator locked does not count: it is never written.
   public var isDirty: Bool {
-    lock.withLock { cells.contains { $0.isDirty } }
+    lock.withLock { cells.contains { $0.isDirty && !$0.isLocked } }
   }
 
   /// The problems found by the last load: stored values that did not fit their properties, or

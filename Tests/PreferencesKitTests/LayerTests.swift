@@ -138,6 +138,7 @@ struct LayerTests {
 
     prefs.fontSize = 20
     #expect(prefs.fontSize == 17)
+    #expect(!prefs.isDirty)
     prefs.$fontSize.reset()
     #expect(prefs.fontSize == 17)
     prefs.launchCount = 1

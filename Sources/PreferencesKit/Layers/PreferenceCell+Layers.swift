@@ -1,3 +1,5 @@
+import Foundation
+
 /// What loading one cell through its layers produced.
 struct LayeredCellUpdate {
   /// The change to install.
@@ -113,9 +115,10 @@ extension PreferenceCell {
   func refuseAssignment() {
     isDirty = true
     #if DEBUG
-      print(
-        "PreferencesKit: \"\(key)\" is locked by an administrator; the assignment is ignored "
-          + "and never written")
+      FileHandle.standardError.write(
+        Data(
+          ("PreferencesKit: \"\(key)\" is locked by an administrator; the assignment is "
+            + "ignored and never written\n").utf8))
     #endif
   }
 }

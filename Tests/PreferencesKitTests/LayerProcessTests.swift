@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import PreferencesKit
+
+/// Layers read from real argument vectors and environments, in child processes.
+struct LayerProcessTests {
+  /// Runs the helper's `layers` mode for the fixture's identifier, with `XDG_CONFIG_HOME` and
+  /// `XDG_CONFIG_DIRS` in the fixture, and returns its lines.
+  func run(
+    _ fixture: LayerFixture, _ arguments: [String] = [], assign: Bool = false,
+    environment: [String: String] = [:]
+  ) throws -> [String] {
+    var variables = environment
+    variables["XDG_CONFIG_HOME"] = fixture.userURL().deletingLastPathComponent()
+      .deletingLastPathComponent().path
+    variables["XDG_CONFIG_DIRS"] = fixture.xdgConfigDirs
+    let outcome = try TestHelperProcess.run(
+      ["layers", LayerFixture.identifier] + (assign ? ["assign"] : []) + arguments,
+      environment: variables)
+    #expect(outcome.status == 0, "\(outcome.output)")
+    return outcome.output.split(separator: "\n").map(String.init)
+  }
+
+  @Test func realArgumentsOverrideTheEnvironmentWhichOverridesTheUsersStore() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeUser(["fontSize": .double(14), "theme": .string("dark")])
+    try fixture.writeSystem(["showsToolbar": .bool(false)])
+    let lines = try run(
+      fixture, ["-fontSize", "18"],
+      environment: ["NOTES_FONT_SIZE": "16", "NOTES_THEME": "green"])
+    #expect(
+      lines == [
+        "fontSize=18.0 arguments false", "theme=green environment false",
+        "showsToolbar=false system",
+      ])
+  }
+
+  @Test func aManagedFileLocksAKeyAgainstArgumentsAndAssignments() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")
+    let lines = try run(fixture, ["--fontSize=18"], assign: true)
+    #expect(lines.prefix(3) == ["fontSize=17.0 managed true", "theme=blue user false",
+      "showsToolbar=true default"])
+    #expect(lines.dropFirst(3).count == 1)
+    #expect(lines.last?.contains("\"fontSize\": an administrator locked") == true)
+    #expect(try fixture.userValues() == ["theme": .string("blue")])
+  }
+
+  @Test func anAssignmentWinsOverTheRunsOverridesAndIsSavedForTheNextRun() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeSystem(["fontSize": .double(13)])
+    let lines = try run(fixture, ["--fontSize", "18"], assign: true)
+    #expect(lines.first == "fontSize=30.0 user false")
+    #expect(try fixture.userValues() == ["fontSize": .double(30), "theme": .string("blue")])
+    #expect(try run(fixture).first == "fontSize=30.0 user false")
+  }
+
+  @Test func aBadOverrideIsReportedNotFatal() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.write(Data("{ not json".utf8), to: fixture.systemFolder().appendingPathComponent("managed.json"))
+    let lines = try run(fixture, environment: ["NOTES_FONT_SIZE": "large"])
+    #expect(lines.first == "fontSize=12.0 default false")
+    #expect(lines.contains { $0.contains("NOTES_FONT_SIZE") && $0.contains("text \"large\"") })
+    #expect(lines.contains { $0.contains("managed.json") })
+  }
+}
