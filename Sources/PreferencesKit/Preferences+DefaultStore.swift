@@ -48,7 +48,7 @@ extension Preferences {
   /// folder holding its file (the identifier itself for ``init(identifier:)`` and ``init()``
   /// on Linux, as ``FileStore/defaultURL(for:)`` names the folder); for any other store, the
   /// running program's ``FileStore/defaultIdentifier``.
-  var layerIdentifier: String {
+  static func layerIdentifier(of store: any PreferenceStore) -> String {
     guard let store = store as? FileStore else { return FileStore.defaultIdentifier }
     return store.url.deletingLastPathComponent().lastPathComponent
   }
@@ -56,11 +56,14 @@ extension Preferences {
   /// The platform's reader of the system's layers: on Apple platforms the forced keys of the
   /// store's `UserDefaults` (or the standard ones), elsewhere the files under
   /// `XDG_CONFIG_DIRS`.
-  func systemLayerReader(environment: LayerEnvironment) -> any SystemLayerReading {
+  static func systemLayerReader(
+    for store: any PreferenceStore, environment: LayerEnvironment
+  ) -> any SystemLayerReading {
     #if canImport(Darwin)
       ManagedDefaultsReader(defaults: (store as? UserDefaultsStore)?.defaults ?? .standard)
     #else
-      XDGLayerReader(identifier: layerIdentifier, systemFolders: environment.systemFolders)
+      XDGLayerReader(
+        identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
     #endif
   }
 }

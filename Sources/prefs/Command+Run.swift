@@ -15,6 +15,8 @@ extension Command {
       for key in keys.sorted() { Console.print(key) }
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
+    case .explain(let location, let key):
+      try explain(location, key: key)
     case .write(let location, let key, let value):
       try apply([key: .set(value)], to: location)
     case .delete(let location, let key):

@@ -16,6 +16,8 @@ enum Command {
   case keys(StoreLocation)
   /// `prefs read STORE [KEY] [--json]`.
   case read(StoreLocation, key: String?, json: Bool)
+  /// `prefs read STORE KEY --explain` (Command+Explain.swift).
+  case explain(StoreLocation, key: String)
   /// `prefs write STORE KEY -TYPE VALUE`.
   case write(StoreLocation, key: String, value: PropertyListValue)
   /// `prefs delete STORE KEY`.

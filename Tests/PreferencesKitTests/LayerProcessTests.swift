@@ -68,4 +68,29 @@ struct LayerProcessTests {
     #expect(lines.contains { $0.contains("NOTES_FONT_SIZE") && $0.contains("text \"large\"") })
     #expect(lines.contains { $0.contains("managed.json") })
   }
+
+  @Test func prefsExplainListsTheLayersThatHoldAKeyTheWinnerFirst() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    let managed = try fixture.writeSystem(["fontSize": .double(17)], named: "managed.json")
+    let system = try fixture.writeSystem(["fontSize": .double(13), "theme": .string("dark")])
+    let shadowed = try fixture.writeSystem(["fontSize": .double(11)], folder: 1)
+    try fixture.writeUser(["fontSize": .double(14)])
+    var prefs = BuiltProgram.prefs(in: fixture.directory)
+    prefs.extraEnvironment = ["XDG_CONFIG_DIRS": fixture.xdgConfigDirs]
+    let outcome = try prefs.run(["read", fixture.userURL().path, "fontSize", "--explain"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let lines = outcome.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.prefix(4) == [
+        "managed  17.0  \(managed.path)  (wins)",
+        "user     14.0  \(fixture.userURL().path)",
+        "system   13.0  \(system.path)",
+        "system   11.0  \(shadowed.path)",
+      ])
+    let missing = try prefs.run(["read", fixture.userURL().path, "nothing", "--explain"])
+    #expect(missing.status == 1)
+    let themed = try prefs.run(["read", fixture.userURL().path, "theme", "--explain"])
+    #expect(themed.output.hasPrefix("system  dark  \(system.path)  (wins)\n"))
+  }
 }

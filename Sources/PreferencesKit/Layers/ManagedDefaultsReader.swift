@@ -33,7 +33,9 @@ struct ManagedDefaultsReader: SystemLayerReading, @unchecked Sendable {
 
   let defaults: any ForcedDefaults
 
-  func read(keys: [String]) -> SystemLayers {
+  func entries(
+    forKeys keys: [String]
+  ) -> (entries: [String: [LayerValue]], errors: [PreferenceError]) {
     var layers = SystemLayers()
     let configuration = defaults.dictionary(forKey: Self.configurationKey) ?? [:]
     for key in keys {
@@ -57,6 +59,6 @@ struct ManagedDefaultsReader: SystemLayerReading, @unchecked Sendable {
         layers.errors.append(failure)
       }
     }
-    return layers
+    return (layers.managed.mapValues { [$0] }, layers.errors)
   }
 }

@@ -51,7 +51,8 @@ extension Preferences {
     var layerState = LayerState(isEnabled: true)
     layerState.overrides = environment.overrides(forKeys: keys, layers: layers)
     if layers.contains(.system) {
-      layerState.reader = environment.systemReader ?? systemLayerReader(environment: environment)
+      layerState.reader = environment.systemReader
+        ?? Self.systemLayerReader(for: store, environment: environment)
     }
     state.withLock { $0.layers = layerState }
   }

@@ -11,11 +11,25 @@ struct SystemLayers: Sendable {
 }
 
 /// Reads the system's layers; one implementation per platform, chosen in
-/// ``Preferences/systemLayerReader(environment:)``.
+/// ``Preferences/systemLayerReader(for:environment:)``.
 protocol SystemLayerReading: Sendable {
-  /// What the system holds now for `keys`. Never throws: a file that cannot be read is
-  /// reported in ``SystemLayers/errors`` and ignored.
-  func read(keys: [String]) -> SystemLayers
+  /// Every value the system holds now for each of `keys`, the one that wins first: managed
+  /// values before defaults. Never throws: a file that cannot be read is reported in `errors`
+  /// and ignored.
+  func entries(forKeys keys: [String]) -> (entries: [String: [LayerValue]], errors: [PreferenceError])
+}
+
+extension SystemLayerReading {
+  /// What wins for each of `keys`: the first managed value and the first default.
+  func read(keys: [String]) -> SystemLayers {
+    let (entries, errors) = entries(forKeys: keys)
+    var layers = SystemLayers(errors: errors)
+    for (key, values) in entries {
+      layers.managed[key] = values.first { $0.source == .managed }
+      layers.defaults[key] = values.first { $0.source == .system }
+    }
+    return layers
+  }
 }
 
 /// The Linux layers: `<dir>/<identifier>/preferences.plist` (or `.json`) and
@@ -38,22 +52,24 @@ struct XDGLayerReader: SystemLayerReading {
     }
   }
 
-  func read(keys: [String]) -> SystemLayers {
-    var layers = SystemLayers()
-    for folder in folders.reversed() {
-      // The most important folder is read last, so its keys replace the others'.
-      for (name, source) in [("preferences", PreferenceSource.system), ("managed", .managed)] {
-        guard let (url, values) = readFile(named: name, in: folder, errors: &layers.errors)
+  func entries(
+    forKeys keys: [String]
+  ) -> (entries: [String: [LayerValue]], errors: [PreferenceError]) {
+    var entries: [String: [LayerValue]] = [:]
+    var errors: [PreferenceError] = []
+    for (name, source) in [("managed", PreferenceSource.managed), ("preferences", .system)] {
+      for folder in folders {
+        guard let (url, values) = readFile(named: name, in: folder, errors: &errors)
         else { continue }
         for key in keys {
           guard let value = values[key] else { continue }
-          let found = LayerValue(
-            source: source, content: .value(value), origin: "file \(url.path)", file: url)
-          if source == .managed { layers.managed[key] = found } else { layers.defaults[key] = found }
+          entries[key, default: []].append(
+            LayerValue(
+              source: source, content: .value(value), origin: "file \(url.path)", file: url))
         }
       }
     }
-    return layers
+    return (entries, errors)
   }
 
   /// Reads `<name>.plist`, or else `<name>.json`, in `folder`: `nil` when neither exists or
