@@ -93,4 +93,28 @@ struct LayerProcessTests {
     let themed = try prefs.run(["read", fixture.userURL().path, "theme", "--explain"])
     #expect(themed.output.hasPrefix("system  dark  \(system.path)  (wins)\n"))
   }
+
+  @Test func theSampleTakesFontSizeForOneRunAndASystemDefaultWithoutSavingEither() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let systemFolder = directory.url.appendingPathComponent("xdg/com.example.PreferencesSample")
+    try FileManager.default.createDirectory(at: systemFolder, withIntermediateDirectories: true)
+    try Data(#"{"theme": "dark"}"#.utf8).write(
+      to: systemFolder.appendingPathComponent("preferences.json"))
+    var sample = BuiltProgram.sample(in: directory)
+    sample.extraEnvironment = ["XDG_CONFIG_DIRS": directory.url.appendingPathComponent("xdg").path]
+    let outcome = try sample.run(["--fontSize", "20"])
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.contains(rowMatching: ["fontSize", "Double", "20.0", "no"]))
+    #expect(outcome.output.contains(rowMatching: ["theme", "Theme", "dark", "no"]))
+    #expect(outcome.output.contains("fontSize comes from the arguments layer"))
+    #expect(outcome.output.contains("theme comes from the system layer"))
+    let store = FileStore(url: sample.defaultURL(for: "com.example.PreferencesSample"))
+    let saved = try store.allValues()
+    #expect(saved["launchCount"] == .integer(1))
+    #expect(saved["fontSize"] == nil && saved["theme"] == nil)
+
+    let next = try sample.run([])
+    #expect(next.output.contains(rowMatching: ["fontSize", "Double", "12.0", "yes"]))
+  }
 }
