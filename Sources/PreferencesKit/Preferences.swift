@@ -175,7 +175,7 @@ open class Preferences: @unchecked Sendable {
   /// Arguments and environment variables are read once, when an instance initializes; system
   /// and managed files at every load, so an administrator's change reaches a watching
   /// instance (``startWatchingStore()``) as a change with origin
-  /// ``PreferenceChange/Origin/external``. See <doc:Layers>.
+  /// ``PreferenceChange/Origin/external``. See <doc:LayeredPreferences>.
   open class var layers: [PreferenceLayer] { [] }
 
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
