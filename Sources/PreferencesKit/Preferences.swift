@@ -322,13 +322,13 @@ open class Preferences: @unchecked Sendable {
       }
     }
     var moves: [String: [String]] = [:]
-    var layers = readLayers()
+    let layers = readLayers()
     let changes = cells.map { cell in
       let oldKeys = cell.declaration.previousKeys.filter { stored[$0] != nil }
       if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
       let value = stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }
-      if layers != nil {
-        return layers!.prepare(
+      if let layers {
+        return layers.prepare(
           cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
           comparing: origin != nil)
       }

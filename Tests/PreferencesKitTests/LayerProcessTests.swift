@@ -12,7 +12,8 @@ struct LayerProcessTests {
     environment: [String: String] = [:]
   ) throws -> [String] {
     var variables = environment
-    variables["XDG_CONFIG_HOME"] = fixture.userURL().deletingLastPathComponent()
+    variables["XDG_CONFIG_HOME"] =
+      fixture.userURL().deletingLastPathComponent()
       .deletingLastPathComponent().path
     variables["XDG_CONFIG_DIRS"] = fixture.xdgConfigDirs
     let outcome = try TestHelperProcess.run(
@@ -42,8 +43,11 @@ struct LayerProcessTests {
     defer { fixture.directory.remove() }
     try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")
     let lines = try run(fixture, ["--fontSize=18"], assign: true)
-    #expect(lines.prefix(3) == ["fontSize=17.0 managed true", "theme=blue user false",
-      "showsToolbar=true default"])
+    #expect(
+      lines.prefix(3) == [
+        "fontSize=17.0 managed true", "theme=blue user false",
+        "showsToolbar=true default",
+      ])
     #expect(lines.dropFirst(3).count == 1)
     #expect(lines.last?.contains("\"fontSize\": an administrator locked") == true)
     #expect(try fixture.userValues() == ["theme": .string("blue")])
@@ -62,7 +66,8 @@ struct LayerProcessTests {
   @Test func aBadOverrideIsReportedNotFatal() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
-    try fixture.write(Data("{ not json".utf8), to: fixture.systemFolder().appendingPathComponent("managed.json"))
+    try fixture.write(
+      Data("{ not json".utf8), to: fixture.systemFolder().appendingPathComponent("managed.json"))
     let lines = try run(fixture, environment: ["NOTES_FONT_SIZE": "large"])
     #expect(lines.first == "fontSize=12.0 default false")
     #expect(lines.contains { $0.contains("NOTES_FONT_SIZE") && $0.contains("text \"large\"") })

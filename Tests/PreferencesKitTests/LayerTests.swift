@@ -30,8 +30,10 @@ struct LayerFixture {
     directory.url.appendingPathComponent("xdg\(index)/\(Self.identifier)", isDirectory: true)
   }
 
-  var xdgConfigDirs: String { systemFolder(0).deletingLastPathComponent().path + ":"
-    + systemFolder(1).deletingLastPathComponent().path }
+  var xdgConfigDirs: String {
+    systemFolder(0).deletingLastPathComponent().path + ":"
+      + systemFolder(1).deletingLastPathComponent().path
+  }
 
   /// A user's file, as `init(identifier:)` places it under `XDG_CONFIG_HOME`.
   func userURL(_ user: String = "ada") -> URL {
@@ -253,7 +255,8 @@ struct LayerTests {
     let values: [String: String] = [
       "fontSize": "\(prefs.fontSize)", "launchCount": "\(prefs.launchCount)",
       "showsToolbar": "\(prefs.showsToolbar)", "theme": prefs.theme,
-      "recentFiles": "\(prefs.recentFiles)", "lastOpened": prefs.lastOpened.map { "\($0)" } ?? "nil",
+      "recentFiles": "\(prefs.recentFiles)",
+      "lastOpened": prefs.lastOpened.map { "\($0)" } ?? "nil",
       "Has Widgets": "\(prefs.hasWidgets)",
     ]
     #expect(values[key] == shown)
@@ -264,14 +267,16 @@ struct LayerTests {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
     try fixture.writeUser(["fontSize": .double(14)])
-    let prefs = fixture.make(arguments: ["-launchCount", "many"], variables: ["NOTES_FONT_SIZE": "big"])
+    let prefs = fixture.make(
+      arguments: ["-launchCount", "many"], variables: ["NOTES_FONT_SIZE": "big"])
     #expect(prefs.fontSize == 14)
     #expect(prefs.launchCount == 0)
     let messages = prefs.loadErrors.map(\.description).sorted()
     #expect(messages.count == 2)
     #expect(messages[0].contains("\"fontSize\"") && messages[0].contains("NOTES_FONT_SIZE"))
     #expect(messages[0].contains("text \"big\""))
-    #expect(messages[1].contains("\"launchCount\"") && messages[1].contains("argument -launchCount"))
+    #expect(
+      messages[1].contains("\"launchCount\"") && messages[1].contains("argument -launchCount"))
   }
 
   @Test func argumentsInEveryFormAndOnlyForDeclaredKeys() throws {
@@ -316,7 +321,8 @@ struct LayerTests {
       let url = fixture.systemFolder().appendingPathComponent(name)
       switch damage {
       case "garbage": try fixture.write(Data([0xFF, 0x00, 0x13, 0x37]), to: url)
-      case "truncated": try fixture.write(Data("<?xml version=\"1.0\"?><plist><dict><key>".utf8), to: url)
+      case "truncated":
+        try fixture.write(Data("<?xml version=\"1.0\"?><plist><dict><key>".utf8), to: url)
       case "deep":
         try fixture.write(Data((String(repeating: "[", count: 100_000) + "{").utf8), to: url)
       case "folder":

@@ -16,14 +16,23 @@ struct LayerState {
   var systemDefaults: [String: LayerValue] = [:]
 }
 
-/// One load's reading of the layers, and what it found.
-struct LayeredLoad {
-  var overrides: [String: [LayerValue]]
-  var system: SystemLayers
-  var sources: [String: PreferenceSource] = [:]
+/// One load's reading of the layers, and what it found: made and used by one
+/// ``Preferences/reload(origin:keepingDirtyValues:)``, on one thread.
+final class LayeredLoad {
+  /// The overrides from arguments and environment variables, by key.
+  let overrides: [String: [LayerValue]]
+  /// What the system holds, and the values that did not fit, as preparing finds them.
+  private(set) var system: SystemLayers
+  /// Where each prepared cell's value comes from.
+  private(set) var sources: [String: PreferenceSource] = [:]
+
+  init(overrides: [String: [LayerValue]], system: SystemLayers) {
+    self.overrides = overrides
+    self.system = system
+  }
 
   /// Prepares `cell` with the user's stored value and every layer's, in order of precedence.
-  mutating func prepare(
+  func prepare(
     _ cell: any AnyPreferenceCell, stored: PropertyListValue?, lock: Lock,
     keepingDirtyValue: Bool, comparing: Bool
   ) -> CellUpdate {
@@ -51,7 +60,8 @@ extension Preferences {
     var layerState = LayerState(isEnabled: true)
     layerState.overrides = environment.overrides(forKeys: keys, layers: layers)
     if layers.contains(.system) {
-      layerState.reader = environment.systemReader
+      layerState.reader =
+        environment.systemReader
         ?? Self.systemLayerReader(for: store, environment: environment)
     }
     state.withLock { $0.layers = layerState }

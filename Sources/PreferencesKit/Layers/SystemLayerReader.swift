@@ -16,7 +16,9 @@ protocol SystemLayerReading: Sendable {
   /// Every value the system holds now for each of `keys`, the one that wins first: managed
   /// values before defaults. Never throws: a file that cannot be read is reported in `errors`
   /// and ignored.
-  func entries(forKeys keys: [String]) -> (entries: [String: [LayerValue]], errors: [PreferenceError])
+  func entries(forKeys keys: [String]) -> (
+    entries: [String: [LayerValue]], errors: [PreferenceError]
+  )
 }
 
 extension SystemLayerReading {
@@ -101,7 +103,7 @@ struct XDGLayerReader: SystemLayerReading {
     let status: FileStatus
     do throws(SystemError) {
       status = try Syscalls.status(atPath: url.path)
-    } catch where error == .noSuchFile {
+    } catch  where error == .noSuchFile {
       return nil
     } catch {
       throw PreferenceError(.readFailed, file: url, reason: error.message)

@@ -45,7 +45,8 @@ struct BuiltProgram {
   /// What the program's environment changes: `HOME` and `XDG_CONFIG_HOME` inside `directory`.
   var environment: [String: String] {
     ["HOME": directory.url.path, "XDG_CONFIG_HOME": configurationFolder.path].merging(
-      extraEnvironment) { $1 }
+      extraEnvironment
+    ) { $1 }
   }
 
   /// Where the program's `FileStore.defaultURL(for: identifier)` is.
