@@ -155,6 +155,18 @@ struct LayerTests {
     #expect(fixture.make().fontSize == 17)
   }
 
+  @Test func anImportDoesNotChangeALockedKey() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")
+    let prefs = fixture.make()
+    try prefs.importValues(from: Data(#"{"fontSize": 30, "theme": "dark"}"#.utf8))
+    #expect(prefs.fontSize == 17)
+    #expect(prefs.$fontSize.isLocked)
+    #expect(prefs.theme == "dark")
+    #expect(prefs.$theme.source == .user)
+  }
+
   @Test func aSystemDefaultChangesOnlyForUsersWhoNeverAssignedTheKey() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }

@@ -6,7 +6,9 @@ struct LayeredCellUpdate {
   let update: CellUpdate
   /// The layer whose value the cell holds afterwards.
   let source: PreferenceSource
-  /// Values that did not fit the property, each naming its layer; they are ignored.
+  /// Values of layers other than the user's store that did not fit the property, each naming
+  /// its layer; they are ignored. (The store's own is the update's error, as for a load
+  /// without layers.)
   let errors: [PreferenceError]
 }
 
@@ -26,8 +28,13 @@ extension PreferenceCell {
     var chosen: (value: Value, source: PreferenceSource)?
     var userForm: PropertyListValue?
     var errors: [PreferenceError] = []
+    var userError: PreferenceError?
     for candidate in candidates {
-      guard let (value, form) = decode(candidate, errors: &errors) else { continue }
+      var failures: [PreferenceError] = []
+      guard let (value, form) = decode(candidate, errors: &failures) else {
+        if candidate.source == .user { userError = failures.first } else { errors += failures }
+        continue
+      }
       if candidate.source == .user { userForm = form }
       if chosen == nil { chosen = (value, candidate.source) }
     }
@@ -36,13 +43,13 @@ extension PreferenceCell {
     // A refused assignment to a locked cell marks it dirty only to report it; it holds nothing
     // to keep.
     if keepingDirtyValue && isDirty && !locks && !wasLocked {
-      let none = CellUpdate(cell: self, error: nil, changesValue: false, install: {})
+      let none = CellUpdate(cell: self, error: userError, changesValue: false, install: {})
       return LayeredCellUpdate(update: none, source: .user, errors: errors)
     }
     let newValue = chosen?.value ?? defaultValue
     let changesValue =
       comparing && (try? codec.encode(current)) != (try? codec.encode(newValue))
-    let update = CellUpdate(cell: self, error: nil, changesValue: changesValue) {
+    let update = CellUpdate(cell: self, error: userError, changesValue: changesValue) {
       self.isLocked = locks
       // A value assigned since the snapshot is newer than the store's; keep it if asked to,
       // unless an administrator now locks the key.

@@ -12,8 +12,9 @@ struct LayerState {
   var reader: (any SystemLayerReading)?
   /// Where each key's value came from at the last load or write.
   var sources: [String: PreferenceSource] = [:]
-  /// The system default of each key at the last load: what a reset restores.
-  var systemDefaults: [String: LayerValue] = [:]
+  /// What the system held at the last load: the defaults a reset restores, and the layers
+  /// that values arriving between loads (from sync, or an import) are read under.
+  var system = SystemLayers()
 }
 
 /// One load's reading of the layers, and what it found: made and used by one
@@ -80,7 +81,7 @@ extension Preferences {
   /// Records what a load found. Call with the lock held.
   static func record(_ load: LayeredLoad, in state: inout InstanceState) {
     state.layers.sources = load.sources
-    state.layers.systemDefaults = load.system.defaults
+    state.layers.system = load.system
   }
 
   /// Turns each assignment a locked cell refused since the last write into a notice in
@@ -104,7 +105,7 @@ extension Preferences {
     for cell in written {
       state.layers.overrides[cell.key] = nil
       state.layers.sources[cell.key] =
-        cell.isExplicit ? .user : state.layers.systemDefaults[cell.key] != nil ? .system : .default
+        cell.isExplicit ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
   }
 
@@ -113,16 +114,36 @@ extension Preferences {
     if cell.isLocked { return .managed }
     if cell.isDirty {
       if cell.isExplicit { return .user }
-      return state.layers.systemDefaults[cell.key] != nil ? .system : .default
+      return state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
     return state.layers.sources[cell.key] ?? (cell.isExplicit ? .user : .default)
+  }
+
+  /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an
+  /// import: under the layers of the last load when the class reads any, so a locked or
+  /// overridden key keeps what its layer says.
+  func prepareStoredLoad(
+    _ cell: any AnyPreferenceCell, _ value: PropertyListValue?, keepingDirtyValue: Bool
+  ) -> CellUpdate {
+    let load = state.withLock { state in
+      state.layers.isEnabled
+        ? LayeredLoad(overrides: state.layers.overrides, system: state.layers.system) : nil
+    }
+    guard let load else {
+      return cell.prepareLoad(
+        value, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true)
+    }
+    let update = load.prepare(
+      cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true)
+    state.withLock { $0.layers.sources[cell.key] = load.sources[cell.key] }
+    return update
   }
 
   /// Prepares resets of `cells`: to the value below the user's store when the class reads
   /// layers (locked cells stay as they are), otherwise to the default.
   func prepareResets(_ cells: [any AnyPreferenceCell]) -> [CellUpdate] {
     let systemDefaults = state.withLock { state in
-      state.layers.isEnabled ? state.layers.systemDefaults : nil
+      state.layers.isEnabled ? state.layers.system.defaults : nil
     }
     guard let systemDefaults else { return cells.map { $0.prepareReset(lock: lock) } }
     return cells.map { $0.prepareLayeredReset(to: systemDefaults[$0.key], lock: lock) }
