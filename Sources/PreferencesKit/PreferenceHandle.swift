@@ -34,6 +34,8 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   ///
   /// An assigned value equal to the default is not the default: the user chose it, so it is
   /// written, and a later version of the app that changes the default does not change it.
+  /// With ``Preferences/layers``, it says whether the user's store or an assignment holds a
+  /// value, whichever layer decides what is read; ``source`` tells which layer that is.
   public var isDefault: Bool {
     owner.lock.withLock { !cell.isExplicit }
   }

@@ -68,6 +68,11 @@ open class Preferences: @unchecked Sendable {
   /// that does not fit its property leaves the default in place and is listed in
   /// ``loadErrors``; it never stops the app.
   ///
+  /// When the class reads ``layers``, the system's layers are found by the name of the folder
+  /// holding a ``FileStore``'s file (`com.example.notes` for
+  /// `~/.config/com.example.notes/preferences.plist`), and by
+  /// ``FileStore/defaultIdentifier`` for any other store.
+  ///
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
     self.store = store
