@@ -47,6 +47,10 @@ struct XDGLayerReader: SystemLayerReading {
   /// The largest layer file read, as ``FileStore``'s default.
   static let maximumFileSize = 4 * 1024 * 1024
 
+  /// Each file's values with the identity they were read from, so that a load (every second
+  /// while watching) parses only files that changed, as ``FileStore`` does.
+  private let parsed = Locked<[String: (FileIdentity, [String: PropertyListValue])]>([:])
+
   init(identifier: String, systemFolders: [String]) {
     folders = systemFolders.map {
       URL(fileURLWithPath: $0, isDirectory: true)
@@ -82,8 +86,15 @@ struct XDGLayerReader: SystemLayerReading {
     for fileExtension in ["plist", "json"] {
       let url = folder.appendingPathComponent(name + "." + fileExtension, isDirectory: false)
       do {
-        guard let bytes = try Self.contents(of: url) else { continue }
-        return (url, try PropertyListFileFormat(sniffing: bytes).decode(bytes))
+        guard let status = try Self.status(of: url) else { continue }
+        let identity = FileIdentity(status)
+        if let (known, values) = parsed.withLock({ $0[url.path] }), known == identity {
+          return (url, values)
+        }
+        let bytes = try Self.contents(of: url, status: status)
+        let values = try PropertyListFileFormat(sniffing: bytes).decode(bytes)
+        parsed.withLock { $0[url.path] = (identity, values) }
+        return (url, values)
       } catch {
         var failure = PreferenceError(error, kind: .readFailed)
         failure.file = url
@@ -96,18 +107,21 @@ struct XDGLayerReader: SystemLayerReading {
     return nil
   }
 
-  /// The bytes of the regular file at `url`, or `nil` when there is none. A folder, a pipe or
-  /// a device in its place, and a file larger than ``maximumFileSize``, are refused without
-  /// being read, so a hostile file cannot block or exhaust the app.
-  static func contents(of url: URL) throws -> [UInt8]? {
-    let status: FileStatus
+  /// The status of the file at `url`, or `nil` when there is none.
+  private static func status(of url: URL) throws -> FileStatus? {
     do throws(SystemError) {
-      status = try Syscalls.status(atPath: url.path)
-    } catch  where error == .noSuchFile {
+      return try Syscalls.status(atPath: url.path)
+    } catch where error == .noSuchFile {
       return nil
     } catch {
       throw PreferenceError(.readFailed, file: url, reason: error.message)
     }
+  }
+
+  /// The bytes of the file at `url`, whose status is `status`. A folder, a pipe or a device in
+  /// its place, and a file larger than ``maximumFileSize``, are refused without being read, so
+  /// a hostile file cannot block or exhaust the app.
+  private static func contents(of url: URL, status: FileStatus) throws -> [UInt8] {
     guard status.kind == .regularFile else {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
     }
