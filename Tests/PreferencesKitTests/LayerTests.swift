@@ -3,6 +3,12 @@ import Testing
 
 @testable import PreferencesKit
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// Preferences that read every layer.
 final class LayeredPreferences: Preferences, @unchecked Sendable {
   override class var layers: [PreferenceLayer] {
@@ -325,7 +331,7 @@ struct LayerTests {
   }
 
   /// Damaged or hostile files an administrator left: each is reported and ignored.
-  @Test(arguments: ["garbage", "truncated", "deep", "folder", "huge", "wrongType"])
+  @Test(arguments: ["garbage", "truncated", "deep", "folder", "pipe", "huge", "wrongType"])
   func aDamagedSystemOrManagedFileIsReportedAndIgnoredNeverMovedAside(damage: String) throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
@@ -337,6 +343,10 @@ struct LayerTests {
         try fixture.write(Data("<?xml version=\"1.0\"?><plist><dict><key>".utf8), to: url)
       case "deep":
         try fixture.write(Data((String(repeating: "[", count: 100_000) + "{").utf8), to: url)
+      case "pipe":  // Opening a pipe to read would wait for a writer for ever.
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(url.path, 0o600) == 0)
       case "folder":
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
       case "huge":
