@@ -10,6 +10,7 @@ import PreferencesKit
 /// Sample [--store PATH] watch            print changes made by other programs
 /// Sample schema                         print the settings' schema as JSON
 /// Sample --sync PATH ...                 also sync fontSize and theme through PATH
+/// Sample --fontSize 20 ...               override a setting for this run only
 /// ```
 struct SampleCommand {
   /// The action to take.
@@ -24,7 +25,7 @@ struct SampleCommand {
 
   /// The usage text, printed by `--help` and after a usage error.
   static let usage = """
-    usage: Sample [--store PATH] [--sync PATH] [--autosave]
+    usage: Sample [--store PATH] [--sync PATH] [--autosave] [--KEY VALUE]
                   [set KEY VALUE | reset | watch | schema | --help]
       (no command)   count this launch and print every setting
       set KEY VALUE  change one setting; VALUE is parsed as the setting's type
@@ -34,6 +35,7 @@ struct SampleCommand {
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
       --sync PATH    sync the synced settings (fontSize, theme) through the shared folder PATH
       --autosave     save by itself after each change and at exit, instead of calling write
+      --KEY VALUE    override a setting for this run only, such as --fontSize 20; never saved
     """
 
   /// The action to take.
@@ -47,7 +49,7 @@ struct SampleCommand {
   ///
   /// - Throws: A ``SampleFailure`` saying what is wrong.
   init(_ arguments: [String]) throws(SampleFailure) {
-    var words = arguments.filter { $0 != "--autosave" }
+    var words = Self.withoutOverrides(arguments.filter { $0 != "--autosave" })
     storeURL =
       try Self.path(after: "--store", in: &words)
       ?? FileStore.defaultURL(for: SamplePreferences.identifier)
@@ -69,6 +71,29 @@ struct SampleCommand {
     default:
       throw .usage("unknown command \"\(words.joined(separator: " "))\"")
     }
+  }
+
+  /// `arguments` without the overrides `SamplePreferences` reads itself: `--KEY VALUE`,
+  /// `--KEY=VALUE` and `-KEY VALUE` for a setting's key, such as `--fontSize 20`.
+  private static func withoutOverrides(_ arguments: [String]) -> [String] {
+    let keys = Set(Setting.all.map(\.key))
+    var kept: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      let name = word.drop { $0 == "-" }
+      if word.hasPrefix("--"), let equals = name.firstIndex(of: "="),
+        keys.contains(String(name[..<equals]))
+      {
+        index += 1
+      } else if word.hasPrefix("-"), keys.contains(String(name)) {
+        index += 2
+      } else {
+        kept.append(word)
+        index += 1
+      }
+    }
+    return kept
   }
 
   /// Removes `option` and the path after it from `words`, and returns the path.

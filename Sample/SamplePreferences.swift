@@ -19,6 +19,14 @@ final class SamplePreferences: Preferences, @unchecked Sendable {
     CommandLine.arguments.contains("--autosave") ? .debounced(.milliseconds(300)) : .explicit
   }
 
+  /// The sample reads every layer: `--fontSize 20` (or `-fontSize 20`) overrides a setting
+  /// for one run, so does `SAMPLE_FONT_SIZE=20`, and an administrator's
+  /// `$XDG_CONFIG_DIRS/com.example.PreferencesSample/preferences.plist` sets system defaults
+  /// (`managed.plist` beside it locks settings). None of them is ever written to the store.
+  override class var layers: [PreferenceLayer] {
+    [.arguments, .environment(prefix: "SAMPLE_"), .system]
+  }
+
   @Preference var userName = ""
   @Preference(synced: true) var fontSize = 12.0
   @Preference var showsToolbar = true
@@ -36,6 +44,18 @@ final class SamplePreferences: Preferences, @unchecked Sendable {
   var windowFrame: CGRect {
     get { windowFrameData.rectValue ?? .zero }
     set { windowFrameData = Data(rect: newValue) }
+  }
+
+  /// Where each setting's value comes from, by key, for the settings table.
+  var sources: [String: PreferenceSource] {
+    [
+      "userName": $userName.source, "fontSize": $fontSize.source,
+      "showsToolbar": $showsToolbar.source, "launchCount": $launchCount.source,
+      "volume": $volume.source, "lastLaunch": $lastLaunch.source, "homepage": $homepage.source,
+      "theme": $theme.source, "recentFiles": $recentFiles.source,
+      "shortcuts": $shortcuts.source, "author": $author.source,
+      "windowFrameData": $windowFrameData.source,
+    ]
   }
 
   /// Defaults computed when the app runs; assigning them here keeps them defaults, so they are

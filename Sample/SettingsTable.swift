@@ -1,4 +1,5 @@
 import Foundation
+import PreferencesKit
 
 /// The settings as an aligned table: key, type, value, and whether the value is the default.
 ///
@@ -10,6 +11,8 @@ import Foundation
 struct SettingsTable {
   /// The rows, one per setting.
   private var rows: [[String]] = []
+  /// The settings a layer other than the store decides, with that layer.
+  private var layered: [(key: String, source: PreferenceSource)] = []
 
   /// The table of `prefs`, comparing each value with the one in `defaults`.
   ///
@@ -17,10 +20,15 @@ struct SettingsTable {
   ///   - prefs: The settings to show.
   ///   - defaults: An instance holding every default, to tell which values differ.
   init(_ prefs: SamplePreferences, defaults: SamplePreferences) {
+    let sources = prefs.sources
     for setting in Setting.all {
       let value = setting.show(prefs)
-      let isDefault = value == setting.show(defaults)
+      let source = sources[setting.key] ?? .default
+      // `defaults` reads the same arguments and environment, so a value they give is not
+      // the default even though both instances hold it.
+      let isDefault = value == setting.show(defaults) && source <= .user
       rows.append([setting.key, setting.typeName, value, isDefault ? "yes" : "no"])
+      if source != .user && source != .default { layered.append((setting.key, source)) }
     }
   }
 
@@ -36,5 +44,6 @@ struct SettingsTable {
       }
       return padded.joined() + (row.last ?? "")
     }
+      + layered.map { "\($0.key) comes from the \($0.source) layer and is not saved unless set" }
   }
 }

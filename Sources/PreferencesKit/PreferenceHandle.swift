@@ -34,6 +34,8 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   ///
   /// An assigned value equal to the default is not the default: the user chose it, so it is
   /// written, and a later version of the app that changes the default does not change it.
+  /// With ``Preferences/layers``, it says whether the user's store or an assignment holds a
+  /// value, whichever layer decides what is read; ``source`` tells which layer that is.
   public var isDefault: Bool {
     owner.lock.withLock { !cell.isExplicit }
   }
@@ -45,6 +47,22 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// makes it stable.
   public var hasStoredValue: Bool {
     owner.lock.withLock { cell.storedForm != nil }
+  }
+
+  /// Where the value comes from now: the layer that wins (see ``PreferenceSource``), or
+  /// ``PreferenceSource/user`` once the app assigns it.
+  ///
+  /// ```swift
+  /// prefs.$fontSize.source  // .arguments when started with --fontSize 20
+  /// ```
+  public var source: PreferenceSource {
+    owner.state.withLock { owner.source(of: cell, in: $0) }
+  }
+
+  /// Whether an administrator locked the preference: it holds the managed value, and
+  /// assignments neither change it nor are written. A settings screen disables its control.
+  public var isLocked: Bool {
+    owner.lock.withLock { cell.isLocked }
   }
 
   /// Restores the default and marks the preference dirty, so that the next
@@ -79,7 +97,7 @@ extension Preferences {
   /// Restores the defaults of `cells`, marked dirty, and tells observers once per key whose
   /// value changes.
   func reset(_ cells: [any AnyPreferenceCell]) {
-    apply(cells.map { $0.prepareReset(lock: lock) }, origin: .reset)
+    apply(prepareResets(cells), origin: .reset)
     if savesAutomatically { scheduleSave() }
   }
 }

@@ -43,4 +43,27 @@ extension Preferences {
       return FileStore(url: FileStore.defaultURL(for: identifier ?? FileStore.defaultIdentifier))
     #endif
   }
+
+  /// The identifier the system's layers are found by: for a ``FileStore``, the name of the
+  /// folder holding its file (the identifier itself for ``init(identifier:)`` and ``init()``
+  /// on Linux, as ``FileStore/defaultURL(for:)`` names the folder); for any other store, the
+  /// running program's ``FileStore/defaultIdentifier``.
+  static func layerIdentifier(of store: any PreferenceStore) -> String {
+    guard let store = store as? FileStore else { return FileStore.defaultIdentifier }
+    return store.url.deletingLastPathComponent().lastPathComponent
+  }
+
+  /// The platform's reader of the system's layers: on Apple platforms the forced keys of the
+  /// store's `UserDefaults` (or the standard ones), elsewhere the files under
+  /// `XDG_CONFIG_DIRS`.
+  static func systemLayerReader(
+    for store: any PreferenceStore, environment: LayerEnvironment
+  ) -> any SystemLayerReading {
+    #if canImport(Darwin)
+      ManagedDefaultsReader(defaults: (store as? UserDefaultsStore)?.defaults ?? .standard)
+    #else
+      XDGLayerReader(
+        identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
+    #endif
+  }
 }

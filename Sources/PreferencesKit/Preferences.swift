@@ -68,6 +68,11 @@ open class Preferences: @unchecked Sendable {
   /// that does not fit its property leaves the default in place and is listed in
   /// ``loadErrors``; it never stops the app.
   ///
+  /// When the class reads ``layers``, the system's layers are found by the name of the folder
+  /// holding a ``FileStore``'s file (`com.example.notes` for
+  /// `~/.config/com.example.notes/preferences.plist`), and by
+  /// ``FileStore/defaultIdentifier`` for any other store.
+  ///
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
     self.store = store
@@ -79,6 +84,7 @@ open class Preferences: @unchecked Sendable {
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
+    setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.loadErrors = [migrationError] }
     } else {
@@ -164,12 +170,26 @@ open class Preferences: @unchecked Sendable {
   /// ```
   open class var isObservable: Bool { true }
 
+  /// The read-only layers this class reads besides its store: none unless a subclass
+  /// overrides it, so a class that does not opt in behaves exactly as before.
+  ///
+  /// ```swift
+  /// override class var layers: [PreferenceLayer] { [.arguments, .system] }
+  /// ```
+  ///
+  /// Arguments and environment variables are read once, when an instance initializes; system
+  /// and managed files at every load, so an administrator's change reaches a watching
+  /// instance (``startWatchingStore()``) as a change with origin
+  /// ``PreferenceChange/Origin/external``. See <doc:LayeredPreferences>.
+  open class var layers: [PreferenceLayer] { [] }
+
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var keys: [String] { cells.map(\.key) }
 
-  /// Whether any preference was assigned since it was last loaded or written.
+  /// Whether any preference was assigned since it was last loaded or written. An assignment
+  /// to a key an administrator locked does not count: it is never written.
   public var isDirty: Bool {
-    lock.withLock { cells.contains { $0.isDirty } }
+    lock.withLock { cells.contains { $0.isDirty && !$0.isLocked } }
   }
 
   /// The problems found by the last load: stored values that did not fit their properties, or
@@ -209,8 +229,12 @@ open class Preferences: @unchecked Sendable {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
+      // Locked keys are never written, even when a layer unlocked them since.
+      reportRefusedAssignments(in: &state)
+      let dirty = cells.filter { $0.isDirty && !$0.isLocked }
+      noteWritten(dirty, in: &state)
       return (
-        (cells.filter(\.isDirty) + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        (dirty + moved).map { $0.pendingWrite() }, moves, state.sync.session,
         state.migration.storeVersion
       )
     }
@@ -303,15 +327,24 @@ open class Preferences: @unchecked Sendable {
       }
     }
     var moves: [String: [String]] = [:]
+    let layers = readLayers()
     let changes = cells.map { cell in
       let oldKeys = cell.declaration.previousKeys.filter { stored[$0] != nil }
       if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
+      let value = stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }
+      if let layers {
+        return layers.prepare(
+          cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
+          comparing: origin != nil)
+      }
       return cell.prepareLoad(
-        stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }, lock: lock,
-        keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
+        value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
-    errors += changes.compactMap(\.error)
-    state.withLock { $0.migration.keyMoves = moves }
+    errors += changes.compactMap(\.error) + (layers?.system.errors ?? [])
+    state.withLock { state in
+      state.migration.keyMoves = moves
+      if let layers { Self.record(layers, in: &state) }
+    }
     apply(changes, origin: origin, loadErrors: errors)
   }
 
@@ -356,4 +389,6 @@ struct InstanceState {
   var watcher: StoreWatcher?
   /// The sync session, while syncing.
   var sync = SyncState()
+  /// The read-only layers, when the class opts in.
+  var layers = LayerState()
 }

@@ -36,6 +36,9 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
+//   layers <identifier> [assign] [args...]   Prints the layered preferences of <identifier>
+//                                            (HelperLayers.swift), read from the real
+//                                            arguments and environment.
 //
 // Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
 // 64 bad usage.
@@ -237,6 +240,8 @@ do {
     try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
+  case "layers":
+    try runLayers(identifier: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

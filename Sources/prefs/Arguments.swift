@@ -36,7 +36,14 @@ enum Arguments {
       _ = try scan(rest, command: name, options: [], operands: 0...0)
       return .keys(store)
     case .read:
-      let scanned = try scan(rest, command: name, options: ["--json"], operands: 0...1)
+      let scanned = try scan(
+        rest, command: name, options: ["--json", "--explain"], operands: 0...1)
+      if scanned.options["--explain"] != nil {
+        guard let key = scanned.operands.first, scanned.options["--json"] == nil else {
+          throw .usage("--explain takes a KEY, without --json", command: name)
+        }
+        return .explain(store, key: key)
+      }
       return .read(store, key: scanned.operands.first, json: scanned.options["--json"] != nil)
     case .write:
       guard rest.count >= 2 else {

@@ -14,6 +14,8 @@ extension Command {
       for key in try settings(in: values, of: location).keys.sorted() { Console.print(key) }
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
+    case .explain(let location, let key):
+      try explain(location, key: key)
     case .write(let location, let key, let edit):
       try write(edit, to: key, in: location)
     case .delete(let location, let key):

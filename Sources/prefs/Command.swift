@@ -27,6 +27,8 @@ enum Command {
   case keys(StoreLocation)
   /// `prefs read STORE [KEY] [--json]`.
   case read(StoreLocation, key: String?, json: Bool)
+  /// `prefs read STORE KEY --explain` (Command+Explain.swift).
+  case explain(StoreLocation, key: String)
   /// `prefs write STORE KEY -TYPE VALUE`, or `-array`, `-dict`, `-array-add`, `-dict-add` and
   /// their values.
   case write(StoreLocation, key: String, Edit)

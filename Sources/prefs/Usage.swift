@@ -8,7 +8,7 @@ enum Usage {
     }
     return switch name {
     case .keys: "prefs keys STORE"
-    case .read: "prefs read STORE [KEY] [--json]"
+    case .read: "prefs read STORE [KEY] [--json | --explain]"
     case .write:
       "prefs write STORE KEY (-string S | -int N | -float X | -bool true|false"
         + " | -date ISO8601 | -data BASE64 | -json JSON | -array[-add] [-TYPE] V ..."
@@ -63,6 +63,9 @@ enum Usage {
         store as a JSON object, the same text as 'prefs export STORE --format json'.
         Exits with status 1 when the key is not in the store, or when STORE is an app
         identifier with no settings.
+        With --explain, prints every layer that holds KEY, the one that wins first: managed
+        values and system defaults (XDG_CONFIG_DIRS/IDENTIFIER/managed.plist and
+        preferences.plist on Linux) and the store's own value.
         """
       case .write:
         """

@@ -26,6 +26,8 @@ package struct BuiltProgram {
   package let name: String
   /// The directory the program runs in; its `config` folder is `XDG_CONFIG_HOME`.
   package let directory: TemporaryDirectory
+  /// Further environment variables for the program, such as `XDG_CONFIG_DIRS`.
+  package var extraEnvironment: [String: String] = [:]
 
   package static func prefs(in directory: TemporaryDirectory) -> BuiltProgram {
     BuiltProgram(name: "prefs", directory: directory)
@@ -42,7 +44,9 @@ package struct BuiltProgram {
 
   /// What the program's environment changes: `HOME` and `XDG_CONFIG_HOME` inside `directory`.
   package var environment: [String: String] {
-    ["HOME": directory.url.path, "XDG_CONFIG_HOME": configurationFolder.path]
+    ["HOME": directory.url.path, "XDG_CONFIG_HOME": configurationFolder.path].merging(
+      extraEnvironment
+    ) { $1 }
   }
 
   /// Where the program's `FileStore.defaultURL(for: identifier)` is.

@@ -19,6 +19,9 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var isExplicit = false
   /// Counts assignments, so a write can tell whether the value changed while it was saving.
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  /// Whether an administrator locked the value (the managed layer): assignments are refused.
+  /// Set by a load, under the owner's lock.
+  @usableFromInline @exclusivity(unchecked) var isLocked = false
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
   @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
@@ -45,6 +48,7 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// Assigns a value chosen by the app. Call with the owner's lock held.
   @inlinable
   func assign(_ newValue: Value) {
+    if _slowPath(isLocked) { return refuseAssignment() }
     value = newValue
     isDirty = true
     isExplicit = true
@@ -83,6 +87,16 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func prepareReset(lock: Lock) -> CellUpdate
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
+  /// Whether an administrator locked the value. (Layers/PreferenceCell+Layers.swift.)
+  var isLocked: Bool { get }
+  /// Prepares to install the highest layer's value. Call without the lock.
+  func prepareLayeredLoad(
+    _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> LayeredCellUpdate
+  /// Prepares to restore the value below the user's store. Call without the lock.
+  func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate
+  /// Forgets a refused assignment once a write has reported it.
+  func forgetRefusedAssignment()
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
   /// Decodes the form a store normalized the value to (such as a date to the second), and

@@ -47,7 +47,7 @@ extension Preferences {
 
     let changes = cells.compactMap { cell in
       values[cell.key].map {
-        cell.prepareLoad($0, lock: lock, keepingDirtyValue: false, comparing: true)
+        prepareStoredLoad(cell, $0, keepingDirtyValue: false)
       }
     }
     let problems = changes.compactMap(\.error)

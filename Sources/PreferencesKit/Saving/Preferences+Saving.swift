@@ -71,7 +71,7 @@ extension Preferences {
 
   /// The keys assigned but not saved, for the message a debug build prints at exit.
   var unsavedKeys: [String] {
-    lock.withLock { cells.filter(\.isDirty).map(\.key) }
+    lock.withLock { cells.filter { $0.isDirty && !$0.isLocked }.map(\.key) }
   }
 }
 

@@ -150,7 +150,7 @@ extension Preferences {
     }
     let loads = synced.compactMap { cell in
       saved[cell.key].map {
-        cell.prepareLoad($0.value, lock: lock, keepingDirtyValue: true, comparing: true)
+        prepareStoredLoad(cell, $0.value, keepingDirtyValue: true)
       }
     }
     apply(loads, origin: .external)

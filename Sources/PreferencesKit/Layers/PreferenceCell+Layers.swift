@@ -1,0 +1,140 @@
+import Foundation
+
+/// What loading one cell through its layers produced.
+struct LayeredCellUpdate {
+  /// The change to install.
+  let update: CellUpdate
+  /// The layer whose value the cell holds afterwards.
+  let source: PreferenceSource
+  /// Values of layers other than the user's store that did not fit the property, each naming
+  /// its layer; they are ignored. (The store's own is the update's error, as for a load
+  /// without layers.)
+  let errors: [PreferenceError]
+}
+
+extension PreferenceCell {
+  /// Prepares to install the value of the highest layer among `candidates` (ordered by
+  /// precedence, the user's store among them) whose value fits the property, or the default.
+  ///
+  /// The cell is explicit (written back when assigned, removed when reset) only when the
+  /// user's store holds a value; a value from another layer is never dirty, so never written.
+  /// A managed value locks the cell, and replaces even a value assigned but not yet written.
+  func prepareLayeredLoad(
+    _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> LayeredCellUpdate {
+    let (current, generation, isDirty, wasLocked) = lock.withLock {
+      (value, self.generation, self.isDirty, isLocked)
+    }
+    var chosen: (value: Value, source: PreferenceSource)?
+    var userForm: PropertyListValue?
+    var errors: [PreferenceError] = []
+    var userError: PreferenceError?
+    for candidate in candidates {
+      var failures: [PreferenceError] = []
+      guard let (value, form) = decode(candidate, errors: &failures) else {
+        if candidate.source == .user { userError = failures.first } else { errors += failures }
+        continue
+      }
+      if candidate.source == .user { userForm = form }
+      if chosen == nil { chosen = (value, candidate.source) }
+    }
+    let source = chosen?.source ?? .default
+    let locks = source == .managed
+    // A refused assignment to a locked cell marks it dirty only to report it; it holds nothing
+    // to keep.
+    if keepingDirtyValue && isDirty && !locks && !wasLocked {
+      let none = CellUpdate(cell: self, error: userError, change: nil, install: {})
+      return LayeredCellUpdate(update: none, source: .user, errors: errors)
+    }
+    let newValue = chosen?.value ?? defaultValue
+    let change =
+      comparing
+      ? Self.change(from: try? codec.encode(current), to: try? codec.encode(newValue)) : nil
+    let update = CellUpdate(cell: self, error: userError, change: change) {
+      self.isLocked = locks
+      // A value assigned since the snapshot is newer than the store's; keep it if asked to,
+      // unless an administrator now locks the key.
+      guard locks || wasLocked || !keepingDirtyValue || self.generation == generation else {
+        return
+      }
+      self.value = newValue
+      self.storedForm = userForm
+      self.isDirty = false
+      self.isExplicit = userForm != nil
+      self.generation &+= 1
+    }
+    return LayeredCellUpdate(update: update, source: source, errors: errors)
+  }
+
+  /// Prepares to restore the value below the user's store (the system default, or else the
+  /// declared default) and mark the cell dirty, so a write removes its key. A locked cell is
+  /// left as it is.
+  func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate {
+    var ignored: [PreferenceError] = []
+    let target = systemDefault.flatMap { decode($0, errors: &ignored)?.value } ?? defaultValue
+    let (current, locked) = lock.withLock { (value, isLocked) }
+    let change =
+      locked ? nil : Self.change(from: try? codec.encode(current), to: try? codec.encode(target))
+    return CellUpdate(cell: self, error: nil, change: change) {
+      guard !self.isLocked else { return }
+      self.value = target
+      self.isDirty = true
+      self.isExplicit = false
+      self.generation &+= 1
+    }
+  }
+
+  /// The forms before and after, as a ``CellUpdate`` carries them: `nil` when they are equal.
+  private static func change(
+    from oldForm: PropertyListValue?, to newForm: PropertyListValue?
+  ) -> (oldValue: PropertyListValue?, newValue: PropertyListValue?)? {
+    oldForm == newForm ? nil : (oldForm, newForm)
+  }
+
+  /// The value `candidate` holds as this property's type, with its stored form; `nil`, with
+  /// an error naming the layer in `errors`, when no form of it fits.
+  private func decode(
+    _ candidate: LayerValue, errors: inout [PreferenceError]
+  ) -> (value: Value, form: PropertyListValue)? {
+    var firstError: PreferenceError?
+    for form in candidate.candidates {
+      do throws(PreferenceError) {
+        return (try codec.decode(form), form)
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    var error = firstError ?? PreferenceError(.typeMismatch)
+    error.key = key
+    error.file = candidate.file ?? error.file
+    if case .text = candidate.content {
+      error.found = candidate.foundDescription
+      error.path = nil
+    }
+    if candidate.source != .user {
+      error.reason = [error.reason, "the value from \(candidate.origin) is ignored"]
+        .compactMap { $0 }.joined(separator: "; ")
+    }
+    errors.append(error)
+    return nil
+  }
+
+  func forgetRefusedAssignment() {
+    if isLocked { isDirty = false }
+  }
+
+  /// Notes an assignment refused because an administrator locked the key: the value stays,
+  /// and the cell is marked dirty so that the next write reports the key in
+  /// ``Preferences/loadErrors``. A debug build says so at once. Called with the owner's lock
+  /// held.
+  @usableFromInline
+  func refuseAssignment() {
+    isDirty = true
+    #if DEBUG
+      FileHandle.standardError.write(
+        Data(
+          ("PreferencesKit: \"\(key)\" is locked by an administrator; the assignment is "
+            + "ignored and never written\n").utf8))
+    #endif
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// What the system and its administrator hold for the declared keys.
+struct SystemLayers: Sendable {
+  /// Defaults for every user, by key.
+  var defaults: [String: LayerValue] = [:]
+  /// Locked values, by key.
+  var managed: [String: LayerValue] = [:]
+  /// Files that could not be read or parsed; they are ignored.
+  var errors: [PreferenceError] = []
+}
+
+/// Reads the system's layers; one implementation per platform, chosen in
+/// ``Preferences/systemLayerReader(for:environment:)``.
+protocol SystemLayerReading: Sendable {
+  /// Every value the system holds now for each of `keys`, the one that wins first: managed
+  /// values before defaults. Never throws: a file that cannot be read is reported in `errors`
+  /// and ignored.
+  func entries(forKeys keys: [String]) -> (
+    entries: [String: [LayerValue]], errors: [PreferenceError]
+  )
+}
+
+extension SystemLayerReading {
+  /// What wins for each of `keys`: the first managed value and the first default.
+  func read(keys: [String]) -> SystemLayers {
+    let (entries, errors) = entries(forKeys: keys)
+    var layers = SystemLayers(errors: errors)
+    for (key, values) in entries {
+      layers.managed[key] = values.first { $0.source == .managed }
+      layers.defaults[key] = values.first { $0.source == .system }
+    }
+    return layers
+  }
+}
+
+/// The Linux layers: `<dir>/<identifier>/preferences.plist` (or `.json`) and
+/// `<dir>/<identifier>/managed.plist` (or `.json`) for each `<dir>` of `XDG_CONFIG_DIRS`; for
+/// each key the first folder listed wins.
+///
+/// The files belong to the administrator: they are read without a lock, never written, and a
+/// damaged one is reported and ignored, never salvaged nor moved aside.
+struct XDGLayerReader: SystemLayerReading {
+  /// The folders `<dir>/<identifier>`, most important first.
+  let folders: [URL]
+
+  /// The largest layer file read, as ``FileStore``'s default.
+  static let maximumFileSize = 4 * 1024 * 1024
+
+  /// Each file's values with the identity they were read from, so that a load (every second
+  /// while watching) parses only files that changed, as ``FileStore`` does.
+  private let parsed = Locked<[String: (FileIdentity, [String: PropertyListValue])]>([:])
+
+  init(identifier: String, systemFolders: [String]) {
+    folders = systemFolders.map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+        .appendingPathComponent(identifier, isDirectory: true)
+    }
+  }
+
+  func entries(
+    forKeys keys: [String]
+  ) -> (entries: [String: [LayerValue]], errors: [PreferenceError]) {
+    var entries: [String: [LayerValue]] = [:]
+    var errors: [PreferenceError] = []
+    for (name, source) in [("managed", PreferenceSource.managed), ("preferences", .system)] {
+      for folder in folders {
+        guard let (url, values) = readFile(named: name, in: folder, errors: &errors)
+        else { continue }
+        for key in keys {
+          guard let value = values[key] else { continue }
+          entries[key, default: []].append(
+            LayerValue(
+              source: source, content: .value(value), origin: "file \(url.path)", file: url))
+        }
+      }
+    }
+    return (entries, errors)
+  }
+
+  /// Reads `<name>.plist`, or else `<name>.json`, in `folder`: `nil` when neither exists or
+  /// the one found cannot be read, which `errors` then says.
+  private func readFile(
+    named name: String, in folder: URL, errors: inout [PreferenceError]
+  ) -> (URL, [String: PropertyListValue])? {
+    for fileExtension in ["plist", "json"] {
+      let url = folder.appendingPathComponent(name + "." + fileExtension, isDirectory: false)
+      do {
+        guard let status = try Self.status(of: url) else { continue }
+        let identity = FileIdentity(status)
+        if let (known, values) = parsed.withLock({ $0[url.path] }), known == identity {
+          return (url, values)
+        }
+        let bytes = try Self.contents(of: url, status: status)
+        let values = try PropertyListFormat(sniffing: bytes).decode(bytes)
+        parsed.withLock { $0[url.path] = (identity, values) }
+        return (url, values)
+      } catch {
+        var failure = PreferenceError(error, kind: .readFailed)
+        failure.file = url
+        failure.reason = [failure.reason, "the file is ignored"].compactMap { $0 }
+          .joined(separator: "; ")
+        errors.append(failure)
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// The status of the file at `url`, or `nil` when there is none.
+  private static func status(of url: URL) throws -> FileStatus? {
+    do throws(SystemError) {
+      return try Syscalls.status(atPath: url.path)
+    } catch where error == .noSuchFile {
+      return nil
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: error.message)
+    }
+  }
+
+  /// The bytes of the file at `url`, whose status is `status`. A folder, a pipe or a device in
+  /// its place, and a file larger than ``maximumFileSize``, are refused without being read, so
+  /// a hostile file cannot block or exhaust the app.
+  private static func contents(of url: URL, status: FileStatus) throws -> [UInt8] {
+    guard status.kind == .regularFile else {
+      throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
+    }
+    guard status.size <= Int64(maximumFileSize) else {
+      throw PreferenceError(
+        .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
+        found: "\(status.size) bytes")
+    }
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+    guard data.count <= maximumFileSize else {
+      throw PreferenceError(
+        .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
+        found: "more than \(maximumFileSize) bytes")
+    }
+    return [UInt8](data)
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import PreferencesKit
+
+/// Preferences that read every layer from this process's real arguments and environment.
+final class HelperLayeredPreferences: Preferences, @unchecked Sendable {
+  override class var layers: [PreferenceLayer] {
+    [.arguments, .environment(prefix: "NOTES_"), .system]
+  }
+  @Preference var fontSize = 12.0
+  @Preference var theme = "light"
+  @Preference var showsToolbar = true
+}
+
+/// `layers <identifier> [assign] [arguments...]`: opens the preferences of `identifier` and
+/// prints one line per key, `key=value source locked`, then one line per load error; with
+/// `assign`, first sets fontSize to 30 and theme to "blue" and writes.
+func runLayers(identifier: String, assigning: Bool) throws {
+  let prefs = HelperLayeredPreferences(identifier: identifier)
+  if assigning {
+    prefs.fontSize = 30
+    prefs.theme = "blue"
+    try prefs.writePreferences()
+  }
+  say("fontSize=\(prefs.fontSize) \(prefs.$fontSize.source) \(prefs.$fontSize.isLocked)")
+  say("theme=\(prefs.theme) \(prefs.$theme.source) \(prefs.$theme.isLocked)")
+  say("showsToolbar=\(prefs.showsToolbar) \(prefs.$showsToolbar.source)")
+  for problem in prefs.loadErrors { say("error: \(problem)") }
+}
