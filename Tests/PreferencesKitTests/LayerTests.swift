@@ -334,7 +334,11 @@ struct LayerTests {
     defer { prefs.stopWatchingStore() }
     try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")
     let received = try await firstElements(1, of: changes)
-    #expect(received == [PreferenceChange(key: "fontSize", origin: .external)])
+    #expect(
+      received == [
+        PreferenceChange(
+          key: "fontSize", origin: .external, oldValue: .double(14), newValue: .double(17))
+      ])
     #expect(prefs.fontSize == 17)
     #expect(prefs.$fontSize.isLocked)
   }
