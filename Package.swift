@@ -14,7 +14,13 @@ let package = Package(
   targets: [
     // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
     // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
-    .target(name: "PreferencesKit", resources: [.copy("PrivacyInfo.xcprivacy")]),
+    .target(
+      name: "PreferencesKit", dependencies: ["PreferencesAtomics"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
+
+    // Atomic loads and stores and an unfair lock, in C because `Synchronization.Atomic` needs
+    // macOS 15 and the package supports macOS 14: the lock-free reads of the library's hot path.
+    .target(name: "PreferencesAtomics"),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
@@ -27,7 +33,7 @@ let package = Package(
 
     // Benchmarks: `swift run -c release PreferencesBenchmarks`.
     .executableTarget(
-      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit"],
+      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit", "PreferencesAtomics"],
       path: "Benchmarks/PreferencesBenchmarks"),
 
     // Tests, and the helper program they start to test the file store across real processes.
@@ -44,7 +50,7 @@ let package = Package(
 
 // Stricter than Swift 6 alone, as swift-log's manifest: `any` spelled out for existentials, and
 // members visible only from modules a file imports itself.
-for target in package.targets {
+for target in package.targets where target.name != "PreferencesAtomics" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

@@ -20,6 +20,10 @@ enum PreferencesBenchmarks {
       try MemoryBenchmarks.childLoad(Array(arguments.dropFirst()))
       return
     }
+    if arguments.first == "--child-count" {
+      try CountDriver.run(Array(arguments.dropFirst()))
+      return
+    }
     if arguments.first == "--child-memory" {
       MemoryBenchmarks.childPerPreference()
       return
@@ -44,6 +48,8 @@ enum PreferencesBenchmarks {
     progress("reads and assignments")
     ReadWriteBenchmarks.run(suites: suites, into: &report)
     AnatomyBenchmarks.run(into: &report)
+    progress("floors")
+    FloorBenchmarks.run(into: &report)
     progress("Codable")
     try CodableBenchmarks.run(into: &report)
     progress("stores")

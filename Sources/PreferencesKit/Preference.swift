@@ -138,8 +138,13 @@ public struct Preference<Value: Sendable>: Sendable {
     PreferenceHandle(owner: owner, cell: owner[keyPath: storageKeyPath].cell)
   }
 
-  /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
-  /// instance's lock, and tells observers of each assignment once the new value is readable.
+  /// Reads and assigns the value through the ``Preferences`` instance that owns it, and tells
+  /// observers of each assignment once the new value is readable.
+  ///
+  /// An assignment takes the instance's lock. A read of a value that fits a word, in a class
+  /// that is not observable while nothing probes, is one atomic load of the instance's
+  /// ``HotPath`` flags and one of the value; every other read takes the path that handles its
+  /// flag (Observation, probing, recording the key path) and the lock when the value needs it.
   @inlinable
   public static subscript<Owner: Preferences>(
     _enclosingInstance owner: Owner,
@@ -148,36 +153,51 @@ public struct Preference<Value: Sendable>: Sendable {
   ) -> Value {
     @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = type(of: owner).isObservable
+      let flags = owner.hotPath.loadRelaxed()
+      if _fastPath(flags == 0) && PreferenceCell<Value>.isLockFree {
+        return cell._withUnsafeGuaranteedRef { $0.value }
+      }
+      let isObservable = flags & HotPath.observable != 0
       if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
-      return owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { cell in
-          if _slowPath(owner.isProbing) { owner.noteProbed(cell) }
-          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
-          return cell.value
+      return cell._withUnsafeGuaranteedRef { cell in
+        if _slowPath(flags & HotPath.probing != 0)
+          || (isObservable && _slowPath(!cell.isPropertyRecorded))
+        {
+          owner.lock.withLock {
+            if flags & HotPath.probing != 0 { owner.noteProbed(cell) }
+            if isObservable && cell.property == nil { cell.record(wrappedKeyPath) }
+          }
         }
+        if PreferenceCell<Value>.isLockFree { return cell.value }
+        return owner.lock.withLock { cell.value }
       }
     }
     @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = type(of: owner).isObservable
+      let flags = owner.hotPath.loadRelaxed()
+      let isObservable = flags & HotPath.observable != 0
       if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
       let hasSubscribers = owner.lock.withLock {
         cell._withUnsafeGuaranteedRef { cell in
-          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
+          if isObservable && _slowPath(!cell.isPropertyRecorded) { cell.record(wrappedKeyPath) }
           cell.assign(newValue)
         }
-        return owner.hasChangeSubscribers
+        // Read under the lock, after the assignment: a subscriber added before it hears of it.
+        return owner.hotPath.loadRelaxed() & HotPath.changeSubscribers != 0
       }
       if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
       if hasSubscribers || ChangeNotificationRequest.isActive {
         owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
       }
-      if _slowPath(owner.savesAutomatically) { owner.scheduleSave() }
+      if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
     }
   }
 }
 
 extension Preference: DiscoverablePreference {
   var anyCell: any AnyPreferenceCell { cell }
+
+  static func cell(at address: UnsafeRawPointer) -> any AnyPreferenceCell {
+    address.load(as: Self.self).cell
+  }
 }

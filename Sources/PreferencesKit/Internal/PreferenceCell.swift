@@ -1,15 +1,52 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
-/// `@unchecked Sendable`: every `var` is read and written only while holding the lock of the
-/// ``Preferences`` instance that owns the cell, except `key`, `defaultValue` and
-/// `defaultForm`, which are set while that instance initializes, before it can be shared, and
-/// never change afterwards, so they are read without the lock. This is the one place, with
-/// the two flags on ``Preferences``, where state is guarded by a rule rather than by
-/// `Locked`: the hot path reads a cell's value under the instance's lock directly, for speed.
+/// `@unchecked Sendable`: every `var` is written only while holding the lock of the
+/// ``Preferences`` instance that owns the cell, and read with it held, with two exceptions.
+/// `key`, `defaultValue` and `defaultForm` are set while that instance initializes, before it
+/// can be shared, and never change afterwards, so they are read without the lock. And a value
+/// that fits a word (``isLockFree``) lives in `words` as bits, stored atomically with release
+/// ordering under the lock and loaded with acquire ordering without it: a single load, so a
+/// reader sees one whole value, never half of an old one and half of a new one. This is the one
+/// place where state is guarded by a rule rather than by `Locked`: the hot path, for speed.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
-  /// The current value.
-  @usableFromInline @exclusivity(unchecked) var value: Value
+  /// Word 0: the value's bits, when ``isLockFree``. Word 1: 1 once `property` is recorded, so
+  /// that reads can check without the lock.
+  @usableFromInline let words = AtomicWords(count: 2)
+  /// The current value, unless ``isLockFree``.
+  @usableFromInline @exclusivity(unchecked) var boxedValue: Value
+
+  /// Whether values are kept as bits in an atomic word and read without the lock: true for
+  /// trivially copyable types of up to 8 bytes (`Bool`, integers, `Double`, `Float`, `Date`,
+  /// enums without payloads). Known when the code is specialized for `Value`, so the check
+  /// costs nothing.
+  @inlinable static var isLockFree: Bool {
+    _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size
+  }
+
+  /// The current value. Call with the owner's lock held, except to read a ``isLockFree``
+  /// value, which needs no lock.
+  @inlinable var value: Value {
+    @inline(__always) get {
+      if Self.isLockFree {
+        return withUnsafeBytes(of: words.loadAcquire()) { $0.load(as: Value.self) }
+      }
+      return boxedValue
+    }
+    @inline(__always) set {
+      if Self.isLockFree {
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: newValue, as: Value.self) }
+        words.storeRelease(bits)
+      } else {
+        boxedValue = newValue
+      }
+    }
+  }
+
+  /// Whether `property` is recorded; read without the lock.
+  @inlinable var isPropertyRecorded: Bool { words.loadRelaxed(1) != 0 }
+
   /// The value the property holds when the store has none.
   var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
@@ -21,7 +58,9 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
-  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
+  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty? {
+    didSet { words.setBits(1, to: property != nil, at: 1) }
+  }
   /// The stored form of `value` when it was loaded or written and not assigned since: what
   /// observers' change detection compares with. Guarded by the owner's lock.
   var storedForm: PropertyListValue?
@@ -35,15 +74,20 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   let codec: PreferenceCodec<Value>
 
   init(defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>) {
-    self.value = defaultValue
+    self.boxedValue = defaultValue
     self.defaultValue = defaultValue
     self.declaration = declaration
     self.key = declaration.key ?? ""
     self.codec = codec
+    value = defaultValue
+  }
+
+  deinit {
+    words.deallocate()
   }
 
   /// Assigns a value chosen by the app. Call with the owner's lock held.
-  @inlinable
+  @inlinable @inline(__always)
   func assign(_ newValue: Value) {
     value = newValue
     isDirty = true
