@@ -60,7 +60,7 @@ struct LockFreeReadTests {
   @Test func readersNeverSeeATornDoubleOrInt64() {
     let prefs = WordPreferences(store: InMemoryStore())
     let iterations = 20_000
-    let tornReads = Locked(0)
+    let tornReads = PreferencesKit.Locked(0)
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
       var torn = 0
       for index in 0..<iterations {
