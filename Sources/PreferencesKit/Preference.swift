@@ -145,6 +145,10 @@ public struct Preference<Value: Sendable>: Sendable {
   /// that is not observable while nothing probes, is one atomic load of the instance's
   /// ``HotPath`` flags and one of the value; every other read takes the path that handles its
   /// flag (Observation, probing, recording the key path) and the lock when the value needs it.
+  ///
+  /// The key path reaches those paths inside a closure, `{ wrappedKeyPath }`: the optimizer
+  /// then forms it (a runtime call, and a retain and release) only on the path that uses it,
+  /// where passing it directly would form it on every read.
   @inlinable
   public static subscript<Owner: Preferences>(
     _enclosingInstance owner: Owner,
@@ -157,40 +161,76 @@ public struct Preference<Value: Sendable>: Sendable {
       if _fastPath(flags == 0) && PreferenceCell<Value>.isLockFree {
         return cell._withUnsafeGuaranteedRef { $0.value }
       }
-      let isObservable = flags & HotPath.observable != 0
-      if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
-      return cell._withUnsafeGuaranteedRef { cell in
-        if _slowPath(flags & HotPath.probing != 0)
-          || (isObservable && _slowPath(!cell.isPropertyRecorded))
-        {
-          owner.lock.withLock {
-            if flags & HotPath.probing != 0 { owner.noteProbed(cell) }
-            if isObservable && cell.property == nil { cell.record(wrappedKeyPath) }
-          }
-        }
-        if PreferenceCell<Value>.isLockFree { return cell.value }
-        return owner.lock.withLock { cell.value }
-      }
+      return read(cell, of: owner, flags: flags) { wrappedKeyPath }
     }
     @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
       let flags = owner.hotPath.loadRelaxed()
-      let isObservable = flags & HotPath.observable != 0
-      if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
+      if _slowPath(flags & HotPath.observable != 0) {
+        assignObserved(newValue, to: cell, of: owner, flags: flags) { wrappedKeyPath }
+        return
+      }
       let hasSubscribers = owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { cell in
-          if isObservable && _slowPath(!cell.isPropertyRecorded) { cell.record(wrappedKeyPath) }
-          cell.assign(newValue)
-        }
-        // Read under the lock, after the assignment: a subscriber added before it hears of it.
-        return owner.hotPath.loadRelaxed() & HotPath.changeSubscribers != 0
+        cell._withUnsafeGuaranteedRef { $0.assign(newValue) }
+        return owner.hasChangeSubscribersWithLockHeld
       }
-      if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
-      if hasSubscribers || ChangeNotificationRequest.isActive {
-        owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
-      }
-      if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
+      finishAssignment(to: cell, of: owner, flags: flags, hasSubscribers: hasSubscribers)
     }
+  }
+
+  /// A read that tells the Observation framework, notes a probe, records the key path, or takes
+  /// the lock for a value that does not fit a word.
+  @inlinable @inline(never)
+  static func read<Owner: Preferences>(
+    _ cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner, flags: UInt64,
+    keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
+  ) -> Value {
+    let isObservable = flags & HotPath.observable != 0
+    if isObservable { owner.observation.access(owner, keyPath: keyPath()) }
+    return cell._withUnsafeGuaranteedRef { cell in
+      if _slowPath(flags & HotPath.probing != 0)
+        || (isObservable && _slowPath(!cell.isPropertyRecorded))
+      {
+        owner.lock.withLock {
+          if flags & HotPath.probing != 0 { owner.noteProbed(cell) }
+          if isObservable && cell.property == nil { cell.record(keyPath()) }
+        }
+      }
+      if PreferenceCell<Value>.isLockFree { return cell.value }
+      return owner.lock.withLock { cell.value }
+    }
+  }
+
+  /// An assignment in an observable class: surrounded by the Observation framework's will-set
+  /// and did-set calls, and recording the key path the first time.
+  @inlinable @inline(never)
+  static func assignObserved<Owner: Preferences>(
+    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
+    flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
+  ) {
+    let keyPath = keyPath()
+    owner.observation.willSet(owner, keyPath: keyPath)
+    let hasSubscribers = owner.lock.withLock {
+      cell._withUnsafeGuaranteedRef { cell in
+        if _slowPath(!cell.isPropertyRecorded) { cell.record(keyPath) }
+        cell.assign(newValue)
+      }
+      return owner.hasChangeSubscribersWithLockHeld
+    }
+    owner.observation.didSet(owner, keyPath: keyPath)
+    finishAssignment(to: cell, of: owner, flags: flags, hasSubscribers: hasSubscribers)
+  }
+
+  /// Tells subscribers and notification observers of an assignment, and schedules a save.
+  @inlinable @inline(__always)
+  static func finishAssignment(
+    to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences, flags: UInt64,
+    hasSubscribers: Bool
+  ) {
+    if hasSubscribers || ChangeNotificationRequest.isActive {
+      owner.announceAssignment(to: cell._withUnsafeGuaranteedRef { $0 })
+    }
+    if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 }
 

@@ -24,10 +24,19 @@ extension Preferences {
     set { hotPath.setBits(HotPath.probing, to: newValue) }
   }
 
-  /// Whether anything subscribes to changes, read by every assignment under the lock. Set only
-  /// inside `state.withLock`, where it mirrors the subscribers.
+  /// Whether anything subscribes to changes. Set only inside `state.withLock`, where it
+  /// mirrors the subscribers.
   final var hasChangeSubscribers: Bool {
     get { hotPath.loadRelaxed() & HotPath.changeSubscribers != 0 }
     set { hotPath.setBits(HotPath.changeSubscribers, to: newValue) }
+  }
+}
+
+extension Preferences {
+  /// Whether anything subscribes to changes, for an assignment holding the lock: read after
+  /// the assignment and under the lock that subscribing takes, so that a subscriber added
+  /// before the assignment hears of it.
+  @inlinable var hasChangeSubscribersWithLockHeld: Bool {
+    hotPath.loadRelaxed() & HotPath.changeSubscribers != 0
   }
 }
