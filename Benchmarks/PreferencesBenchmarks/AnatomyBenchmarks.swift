@@ -1,5 +1,3 @@
-import PreferencesKit
-
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -58,20 +56,5 @@ enum AnatomyBenchmarks {
     }
     report.rows += [Row(lock), Row(unfair, baseline: lock)]
 
-    // What a caller pays when the optimizer keeps an instance alive around a call: a retain
-    // and a release, dearer for an object that has ever had a weak reference (a side table).
-    let plain = (0..<64).map { _ in Unmanaged.passRetained(PlainSettings()) }
-    let instances = (0..<64).map { _ in
-      Unmanaged.passRetained(UnobservedReadPreferences(store: InMemoryStore()))
-    }
-    let plainRetain = measure("anatomy: retain + release, plain object") { n in
-      for i in 0..<n { _ = plain[i & 63].retain().release() }
-    }
-    let instanceRetain = measure("anatomy: retain + release, Preferences instance") { n in
-      for i in 0..<n { _ = instances[i & 63].retain().release() }
-    }
-    report.rows += [Row(plainRetain), Row(instanceRetain, baseline: plainRetain)]
-    for object in plain { object.release() }
-    for object in instances { object.release() }
   }
 }
