@@ -120,7 +120,10 @@ enum LivePreferences {
     instances.withLock { $0[identifier] = nil }
   }
 
-  /// Runs `body` with each live instance, holding the lock; `body` must not release one.
+  /// Runs `body` with each live instance, holding the lock. `body` must not release an
+  /// instance, and must touch only state of the `Preferences` base class: an instance found
+  /// here may be one whose subclass parts are already torn down, waiting in the base class's
+  /// `deinit` for this lock (its base-class state goes only after that line).
   private static func forEachLive(_ body: (Preferences) -> Void) {
     instances.withLock { instances in
       for instance in instances.values { instance._withUnsafeGuaranteedRef(body) }
