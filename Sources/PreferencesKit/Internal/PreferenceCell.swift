@@ -48,7 +48,7 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   @inlinable var isPropertyRecorded: Bool { words.loadRelaxed(1) != 0 }
 
   /// The value the property holds when the store has none.
-  var defaultValue: Value
+  @exclusivity(unchecked) var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
   @usableFromInline @exclusivity(unchecked) var isDirty = false
   /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
@@ -63,13 +63,13 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   }
   /// The stored form of `value` when it was loaded or written and not assigned since: what
   /// observers' change detection compares with. Guarded by the owner's lock.
-  var storedForm: PropertyListValue?
+  @exclusivity(unchecked) var storedForm: PropertyListValue?
   /// The stored form of `defaultValue`, set with it while the instance initializes.
-  var defaultForm: PropertyListValue?
+  @exclusivity(unchecked) var defaultForm: PropertyListValue?
   /// What the `@Preference` attribute said besides the default.
   let declaration: PreferenceDeclaration
   /// The key in the store.
-  var key: String
+  @exclusivity(unchecked) var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
 
@@ -199,14 +199,24 @@ extension PreferenceCell: AnyPreferenceCell {
   func prepareLoad(
     _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> CellUpdate {
-    let (current, generation, isDirty, known) = lock.withLock {
-      (value, self.generation, self.isDirty, knownForm)
+    // Separate values rather than one tuple, and `let`s for what the closure below captures:
+    // in this unspecialized code a tuple holding `Value` has its type built at run time on
+    // every call, and a captured `var` is boxed on the heap (together a third of the cost of
+    // loading a cell when an instance is created).
+    var generation: UInt64 = 0
+    var isDirty = false
+    var known: PropertyListValue?? = nil
+    let current = lock.withLock {
+      generation = self.generation
+      isDirty = self.isDirty
+      if comparing { known = knownForm }
+      return value
     }
     if keepingDirtyValue && isDirty {
       return CellUpdate(cell: self, error: nil, changesValue: false, install: {})
     }
-    var newValue = defaultValue
-    var isExplicit = false
+    let newValue: Value
+    let isExplicit: Bool
     var loadError: PreferenceError?
     if let stored {
       do {
@@ -216,11 +226,17 @@ extension PreferenceCell: AnyPreferenceCell {
         var error = error
         error.key = key
         loadError = error
+        newValue = defaultValue
+        isExplicit = false
       }
+    } else {
+      newValue = defaultValue
+      isExplicit = false
     }
     let newForm = isExplicit ? stored : defaultForm
     let changesValue = comparing && form(of: current, known: known) != newForm
     return CellUpdate(cell: self, error: loadError, changesValue: changesValue) {
+      [generation] in
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
       guard !keepingDirtyValue || self.generation == generation else { return }
       self.value = newValue
@@ -232,7 +248,11 @@ extension PreferenceCell: AnyPreferenceCell {
   }
 
   func prepareReset(lock: Lock) -> CellUpdate {
-    let (current, known) = lock.withLock { (value, knownForm) }
+    var known: PropertyListValue?? = nil
+    let current = lock.withLock {
+      known = knownForm
+      return value
+    }
     let changesValue = form(of: current, known: known) != defaultForm
     return CellUpdate(cell: self, error: nil, changesValue: changesValue) {
       self.value = self.defaultValue
