@@ -18,6 +18,10 @@ baseline=Benchmarks/instruction-counts.txt
 update=false
 if [[ "${1:-}" == "--update" ]]; then update=true; fi
 
+if ! command -v valgrind >/dev/null; then
+  echo "instruction-counts.sh: valgrind is needed (apt-get install valgrind)" >&2
+  exit 1
+fi
 swift build -c release --product PreferencesBenchmarks >/dev/null
 binary="$(swift build -c release --show-bin-path)/PreferencesBenchmarks"
 work="$(mktemp -d)"
