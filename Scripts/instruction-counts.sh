@@ -47,6 +47,11 @@ per_operation() {
   local many none
   many=$("$1" "$2" "$3")
   none=$("$1" "$2" 0)
+  if [[ -z "$many" || -z "$none" ]]; then
+    echo "instruction-counts.sh: $1 of $2 found no count; valgrind said:" >&2
+    cat "$work/log" >&2
+    exit 1
+  fi
   echo $(((many - none + $3 / 2) / $3))
 }
 
