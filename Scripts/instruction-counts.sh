@@ -63,8 +63,10 @@ echo "# operation instructions allocations (per operation; Scripts/instruction-c
   >"$measured"
 for operation in read assign write create; do
   n=${runs[$operation]}
-  echo "$operation $(per_operation instructions "$operation" "$n")" \
-    "$(per_operation allocations "$operation" "$n")" >>"$measured"
+  # Assigned first, so that a failed count stops the script (`set -e`).
+  instructions_count=$(per_operation instructions "$operation" "$n")
+  allocations_count=$(per_operation allocations "$operation" "$n")
+  echo "$operation $instructions_count $allocations_count" >>"$measured"
 done
 
 if $update; then
