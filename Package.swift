@@ -15,12 +15,16 @@ let package = Package(
     // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
     // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
     .target(
-      name: "PreferencesKit", dependencies: ["PropertyListFormats"],
+      name: "PreferencesKit", dependencies: ["PreferencesAtomics", "PropertyListFormats"],
       resources: [.copy("PrivacyInfo.xcprivacy")]),
 
     // The property-list value and its formats (XML, binary, JSON): parsers, writers, salvage.
     // Internal: PreferencesKit re-exports it, so `import PreferencesKit` gives its public types.
     .target(name: "PropertyListFormats"),
+
+    // Atomic loads and stores and an unfair lock, in C because `Synchronization.Atomic` needs
+    // macOS 15 and the package supports macOS 14: the lock-free reads of the library's hot path.
+    .target(name: "PreferencesAtomics"),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
@@ -33,7 +37,7 @@ let package = Package(
 
     // Benchmarks: `swift run -c release PreferencesBenchmarks`.
     .executableTarget(
-      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit"],
+      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit", "PreferencesAtomics"],
       path: "Benchmarks/PreferencesBenchmarks"),
 
     // Tests, split by cost as swift-argument-parser splits unit and end-to-end tests: fast
@@ -61,7 +65,7 @@ let package = Package(
 
 // Stricter than Swift 6 alone, as swift-log's manifest: `any` spelled out for existentials, and
 // members visible only from modules a file imports itself.
-for target in package.targets {
+for target in package.targets where target.name != "PreferencesAtomics" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

@@ -4,11 +4,11 @@
   import Glibc
 #endif
 
-/// What one `@Preference` read is made of, measured alone: the read loop compiles to a load
-/// of the instance, a retain, `pthread_mutex_lock`, one load, `pthread_mutex_unlock`, and a
-/// release (see the Benchmarks article). The lock is measured here.
+/// What the lock of a `@Preference` read or assignment costs alone: the platform mutex the
+/// library used before (`pthread_mutex_t` on Linux), and the `PreferencesAtomics` lock it uses
+/// now on Linux (see the Benchmarks article).
 enum AnatomyBenchmarks {
-  /// A heap-allocated mutex, as the library's lock has on Linux.
+  /// A heap-allocated platform mutex, as the library's lock had on Linux.
   final class Mutex {
     #if canImport(Darwin)
       let primitive: UnsafeMutablePointer<os_unfair_lock>
@@ -47,6 +47,14 @@ enum AnatomyBenchmarks {
     let lock = measure("anatomy: mutex lock + unlock") { n in
       for i in 0..<n { mutexes[i & 63].lockAndUnlock() }
     }
-    report.rows.append(Row(lock))
+    let atomicsLocks = (0..<64).map { _ in AtomicsLock() }
+    let unfair = measure("anatomy: PreferencesAtomics lock + unlock") { n in
+      for i in 0..<n {
+        atomicsLocks[i & 63].lock()
+        atomicsLocks[i & 63].unlock()
+      }
+    }
+    report.rows += [Row(lock), Row(unfair, baseline: lock)]
+
   }
 }

@@ -20,6 +20,10 @@ enum PreferencesBenchmarks {
       try MemoryBenchmarks.childLoad(Array(arguments.dropFirst()))
       return
     }
+    if arguments.first == "--child-count" {
+      try CountDriver.run(Array(arguments.dropFirst()))
+      return
+    }
     if arguments.first == "--child-memory" {
       MemoryBenchmarks.childPerPreference()
       return
@@ -37,6 +41,14 @@ enum PreferencesBenchmarks {
       FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
+    if arguments.contains("--floors") {
+      // Only the rows of the hot path against their floors: seconds instead of minutes.
+      AnatomyBenchmarks.run(into: &report)
+      FloorBenchmarks.run(into: &report)
+      print(json ? try report.json() : report.table)
+      return
+    }
+
     progress("filling UserDefaults suites of 10, 100, 1,000 and 10,000 keys")
     let suites = [10, 100, 1_000, 10_000].map { SampleSuite(count: $0) }
     defer { for suite in suites { suite.remove() } }
@@ -44,6 +56,8 @@ enum PreferencesBenchmarks {
     progress("reads and assignments")
     ReadWriteBenchmarks.run(suites: suites, into: &report)
     AnatomyBenchmarks.run(into: &report)
+    progress("floors")
+    FloorBenchmarks.run(into: &report)
     progress("Codable")
     try CodableBenchmarks.run(into: &report)
     progress("stores")

@@ -23,6 +23,12 @@ struct Row: Codable, Sendable {
   /// Whether the target is met, if there is one.
   var met: Bool?
 
+  /// How many times short of its target a missed row falls: target over speedup.
+  var loss: Double? {
+    guard met == false, let targetSpeedup, let speedup else { return nil }
+    return targetSpeedup / Swift.max(speedup, 0.001)
+  }
+
   /// A row for `measurement`, compared with `baseline` when given.
   ///
   /// - Parameters:
@@ -75,7 +81,7 @@ extension Report {
   var table: String {
     let header = [
       "operation", "median ns", "min ns", "max ns", "baseline", "baseline ns", "speedup",
-      "target", "met",
+      "target", "met", "loss",
     ]
     var lines: [[String]] = [header]
     for row in rows {
@@ -89,6 +95,7 @@ extension Report {
         row.speedup.map { String(format: "%.2fx", $0) } ?? "",
         row.targetSpeedup.map { String(format: ">= %gx", $0) } ?? "",
         row.met.map { $0 ? "yes" : "NO" } ?? "",
+        row.loss.map { String(format: "%.2fx short", $0) } ?? "",
       ])
     }
     let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }

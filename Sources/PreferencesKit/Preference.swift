@@ -138,8 +138,17 @@ public struct Preference<Value: Sendable>: Sendable {
     PreferenceHandle(owner: owner, cell: owner[keyPath: storageKeyPath].cell)
   }
 
-  /// Reads and assigns the value through the ``Preferences`` instance that owns it, under that
-  /// instance's lock, and tells observers of each assignment once the new value is readable.
+  /// Reads and assigns the value through the ``Preferences`` instance that owns it, and tells
+  /// observers of each assignment once the new value is readable.
+  ///
+  /// An assignment takes the instance's lock. A read of a value that fits a word, in a class
+  /// that is not observable while nothing probes, is one atomic load of the instance's
+  /// ``HotPath`` flags and one of the value; every other read takes the path that handles its
+  /// flag (Observation, probing, recording the key path) and the lock when the value needs it.
+  ///
+  /// The key path reaches those paths inside a closure, `{ wrappedKeyPath }`: the optimizer
+  /// then forms it (a runtime call, and a retain and release) only on the path that uses it,
+  /// where passing it directly would form it on every read.
   @inlinable
   public static subscript<Owner: Preferences>(
     _enclosingInstance owner: Owner,
@@ -148,40 +157,87 @@ public struct Preference<Value: Sendable>: Sendable {
   ) -> Value {
     @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = type(of: owner).isObservable
-      if isObservable { owner.observation.access(owner, keyPath: wrappedKeyPath) }
-      return owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { cell in
-          if _slowPath(owner.isProbing) { owner.noteProbed(cell) }
-          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
-          return cell.value
-        }
+      let flags = owner.hotPath.loadRelaxed()
+      if _fastPath(flags == 0) && PreferenceCell<Value>.isLockFree {
+        return cell._withUnsafeGuaranteedRef { $0.value }
       }
+      return read(cell, of: owner, flags: flags) { wrappedKeyPath }
     }
     @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
-      let isObservable = type(of: owner).isObservable
-      if isObservable { owner.observation.willSet(owner, keyPath: wrappedKeyPath) }
-      // The value replaced, kept only when someone listens for changes, which carry it.
-      let replaced: Value? = owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { cell in
-          if isObservable && _slowPath(cell.property == nil) { cell.record(wrappedKeyPath) }
-          let isHeard = owner.hasChangeSubscribers || ChangeNotificationRequest.isActive
-          let replaced = _slowPath(isHeard) ? cell.value : nil
-          cell.assign(newValue)
-          return replaced
+      let flags = owner.hotPath.loadRelaxed()
+      if _slowPath(flags & HotPath.observable != 0) {
+        assignObserved(newValue, to: cell, of: owner, flags: flags) { wrappedKeyPath }
+        return
+      }
+      let replaced = owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { $0.assign(newValue, heard: owner.isAssignmentHeard) }
+      }
+      finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
+    }
+  }
+
+  /// A read that tells the Observation framework, notes a probe, records the key path, or takes
+  /// the lock for a value that does not fit a word.
+  @inlinable @inline(never)
+  static func read<Owner: Preferences>(
+    _ cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner, flags: UInt64,
+    keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
+  ) -> Value {
+    let isObservable = flags & HotPath.observable != 0
+    if isObservable { owner.observation.access(owner, keyPath: keyPath()) }
+    return cell._withUnsafeGuaranteedRef { cell in
+      if _slowPath(flags & HotPath.probing != 0)
+        || (isObservable && _slowPath(!cell.isPropertyRecorded))
+      {
+        owner.lock.withLock {
+          if flags & HotPath.probing != 0 { owner.noteProbed(cell) }
+          if isObservable && cell.property == nil { cell.record(keyPath()) }
         }
       }
-      if isObservable { owner.observation.didSet(owner, keyPath: wrappedKeyPath) }
-      if let replaced {
-        owner.announceAssignment(
-          to: cell._withUnsafeGuaranteedRef { $0 }, replacing: replaced, with: newValue)
-      }
-      if _slowPath(owner.savesAutomatically) { owner.scheduleSave() }
+      if PreferenceCell<Value>.isLockFree { return cell.value }
+      return owner.lock.withLock { cell.value }
     }
+  }
+
+  /// An assignment in an observable class: surrounded by the Observation framework's will-set
+  /// and did-set calls, and recording the key path the first time.
+  @inlinable @inline(never)
+  static func assignObserved<Owner: Preferences>(
+    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
+    flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
+  ) {
+    let keyPath = keyPath()
+    owner.observation.willSet(owner, keyPath: keyPath)
+    let replaced = owner.lock.withLock {
+      cell._withUnsafeGuaranteedRef { cell in
+        if _slowPath(!cell.isPropertyRecorded) { cell.record(keyPath) }
+        return cell.assign(newValue, heard: owner.isAssignmentHeard)
+      }
+    }
+    owner.observation.didSet(owner, keyPath: keyPath)
+    finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
+  }
+
+  /// Tells subscribers and notification observers of an assignment that replaced a value
+  /// (`replaced` is `nil` when no one listens, or the key is locked), and schedules a save.
+  @inlinable @inline(__always)
+  static func finishAssignment(
+    to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences, flags: UInt64,
+    replacing replaced: Value?, with newValue: Value
+  ) {
+    if let replaced {
+      owner.announceAssignment(
+        to: cell._withUnsafeGuaranteedRef { $0 }, replacing: replaced, with: newValue)
+    }
+    if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 }
 
 extension Preference: DiscoverablePreference {
   var anyCell: any AnyPreferenceCell { cell }
+
+  static func cell(at address: UnsafeRawPointer) -> any AnyPreferenceCell {
+    address.load(as: Self.self).cell
+  }
 }

@@ -32,12 +32,13 @@ import Observation
 /// state in `@Preference` properties, computed properties, and `let` constants of `Sendable`
 /// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
 open class Preferences: @unchecked Sendable {
-  /// Guards every `@Preference` value, the two hot-path flags below, and ``state``.
+  /// Guards every `@Preference` value and ``state``.
   ///
-  /// Reading or assigning one preference takes this lock directly and touches only its cell
-  /// and the flags `isProbing` and `hasChangeSubscribers`, plain fields for speed. The flags are
-  /// written only inside `state.withLock`, where they mirror the state they summarize. Every
-  /// other piece of mutable state lives in ``state``, reachable only with this lock held.
+  /// Assigning one preference takes this lock directly and touches only its cell; reading one
+  /// takes it only for a value that does not fit an atomic word (see ``PreferenceCell``). The
+  /// flags in `hotPath` are atomic, written only inside `state.withLock`, where they mirror the
+  /// state they summarize. Every other piece of mutable state lives in ``state``, reachable
+  /// only with this lock held.
   @usableFromInline let lock: Lock
   /// The state of each feature (observation, migration, saving, watching, sync, load errors),
   /// owned by `lock`.
@@ -48,11 +49,8 @@ open class Preferences: @unchecked Sendable {
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
-  /// Whether any probe is running, so that reads note which properties they read, as
-  /// ``updates(of:initial:)`` needs to find the keys behind a key path.
-  @usableFromInline @exclusivity(unchecked) final var isProbing = false
-  /// Whether anything subscribes to changes, read on every assignment.
-  @usableFromInline @exclusivity(unchecked) final var hasChangeSubscribers = false
+  /// The flags of ``HotPath``, read by every read and assignment with one atomic load.
+  @usableFromInline let hotPath = AtomicWords(count: 1)
   /// Whether assignments schedule saves: ``savePolicy`` is not ``SavePolicy/explicit``.
   @usableFromInline let savesAutomatically: Bool
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
@@ -79,6 +77,8 @@ open class Preferences: @unchecked Sendable {
     lock = Lock()
     state = Locked(InstanceState(), lock: lock)
     savesAutomatically = Self.savePolicy != .explicit
+    hotPath.setBits(HotPath.observable, to: Self.isObservable)
+    hotPath.setBits(HotPath.savesAutomatically, to: savesAutomatically)
     cells = Self.discoverCells(of: self)
     setDefaults()
     lock.withLock {
@@ -101,6 +101,7 @@ open class Preferences: @unchecked Sendable {
     watcher?.stop()
     session?.stop()
     for subscriber in subscribers { subscriber.finish() }
+    hotPath.deallocate()
   }
 
   /// The version of this class's preferences: 1 unless a subclass overrides it.

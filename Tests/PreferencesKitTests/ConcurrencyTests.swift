@@ -40,3 +40,61 @@ struct ConcurrencyTests {
     #expect((1...(2 * iterations)).contains(prefs.launchCount))
   }
 }
+
+/// Values that fit a word are read without the lock (see `PreferenceCell`): one atomic load
+/// must give one whole value, never halves of two.
+struct LockFreeReadTests {
+  /// One `Double` and one `Int64`, read on the lock-free path (not observable).
+  final class WordPreferences: Preferences, @unchecked Sendable {
+    override class var isObservable: Bool { false }
+    @Preference var ratio = 0.0
+    @Preference var total: Int64 = 0
+  }
+
+  /// A word whose upper half repeats its lower half: a value torn between two writes of
+  /// different words breaks the pattern. `seed` stays below 2^20, so as a `Double` the word
+  /// is a small finite number, never a NaN whose bits could change when copied.
+  static func patterned(_ seed: UInt64) -> UInt64 { seed << 32 | seed }
+
+  static func isPatterned(_ word: UInt64) -> Bool { word >> 32 == word & 0xFFFF_FFFF }
+
+  @Test func readersNeverSeeATornDoubleOrInt64() {
+    let prefs = WordPreferences(store: InMemoryStore())
+    let iterations = 20_000
+    let tornReads = PreferencesKit.Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      var torn = 0
+      for index in 0..<iterations {
+        if worker < 2 {
+          // Writers: each stores its own sequence of patterned words.
+          let word = Self.patterned(UInt64(worker * iterations + index + 1))
+          prefs.ratio = Double(bitPattern: word)
+          prefs.total = Int64(bitPattern: word)
+        } else {
+          if !Self.isPatterned(prefs.ratio.bitPattern) { torn += 1 }
+          if !Self.isPatterned(UInt64(bitPattern: prefs.total)) { torn += 1 }
+        }
+      }
+      tornReads.withLock { $0 += torn }
+    }
+    #expect(tornReads.withLock { $0 } == 0)
+    #expect(Self.isPatterned(prefs.ratio.bitPattern) && prefs.ratio != 0)
+    #expect(Self.isPatterned(UInt64(bitPattern: prefs.total)) && prefs.total != 0)
+  }
+
+  @Test func theCheckCatchesATornWord() {
+    // The check itself can fail: half of one patterned word and half of another.
+    let torn = Self.patterned(1) & 0xFFFF_FFFF_0000_0000 | Self.patterned(2) & 0xFFFF_FFFF
+    #expect(!Self.isPatterned(torn))
+    #expect(Self.isPatterned(Self.patterned(7)))
+  }
+
+  @Test func valuesThatFitAWordAreReadWithoutTheLock() {
+    #expect(PreferenceCell<Double>.isLockFree)
+    #expect(PreferenceCell<Int64>.isLockFree)
+    #expect(PreferenceCell<Bool>.isLockFree)
+    #expect(PreferenceCell<Theme>.isLockFree)
+    #expect(!PreferenceCell<String>.isLockFree)
+    #expect(!PreferenceCell<Int?>.isLockFree)
+  }
+}

@@ -33,3 +33,44 @@ struct MirrorTests {
     #expect(Preferences.propertyName(fromLabel: "plain") == "plain")
   }
 }
+
+/// Pins the standard library field reflection (`_forEachField`, SPI) that the cached layout
+/// relies on: after the first instance of a class, later instances find their `@Preference`
+/// wrappers at recorded offsets instead of walking `Mirror`.
+struct LayoutCacheTests {
+  class Base: Preferences, @unchecked Sendable {
+    @Preference var first = 1
+    var plain = 0
+  }
+
+  final class Derived: Base, @unchecked Sendable {
+    @Preference(key: "Second Key") var second = "two"
+    @Preference var third = [3]
+  }
+
+  @Test func fieldReflectionFindsTheSameWrappersAsMirror() {
+    let instance = Derived(store: InMemoryStore())
+    let cells = Preferences.mirrorCells(of: instance)
+    let layout = Preferences.fieldLayout(of: instance, matching: cells)
+    #expect(layout?.fields.map(\.key) == ["first", "Second Key", "third"])
+  }
+
+  @Test func laterInstancesGetTheirOwnCellsWithKeysInOrder() throws {
+    let store = InMemoryStore()
+    let one = Derived(store: store)
+    let two = Derived(store: store)
+    #expect(two.keys == ["first", "Second Key", "third"])
+    one.second = "changed"
+    #expect(two.second == "two")
+    try one.writePreferences()
+    #expect(Derived(store: store).second == "changed")
+    #expect(PreferenceLayout.cache.withLock { $0[ObjectIdentifier(Derived.self)] } != nil)
+  }
+
+  @Test func aLayoutThatDisagreesWithMirrorIsRefused() {
+    let instance = Derived(store: InMemoryStore())
+    let cells = Preferences.mirrorCells(of: instance)
+    #expect(Preferences.fieldLayout(of: instance, matching: cells.reversed()) == nil)
+    #expect(Preferences.fieldLayout(of: instance, matching: Array(cells.dropLast())) == nil)
+  }
+}

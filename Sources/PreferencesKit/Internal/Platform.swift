@@ -1,4 +1,5 @@
-public import Foundation
+import Foundation
+public import PreferencesAtomics
 
 // The one place that imports the C library. Everything else reaches the system through
 // `Platform` and `Syscalls`, so a platform difference is decided here, once.
@@ -65,12 +66,14 @@ extension SystemError {
 
 // MARK: - Mutex
 
-/// The lock primitive ``Lock`` wraps: `os_unfair_lock` on Apple platforms, `pthread_mutex_t`
-/// elsewhere. It must live at a fixed address, so ``Lock`` allocates it.
+/// The lock primitive ``Lock`` wraps: `os_unfair_lock` on Apple platforms, elsewhere the
+/// unfair lock of `PreferencesAtomics` (one compare-and-swap to lock, one exchange to unlock,
+/// both inlined: about half of what an uncontended `pthread_mutex_t` costs). It must live at a
+/// fixed address, so ``Lock`` allocates it.
 #if canImport(Darwin)
   @usableFromInline typealias PlatformMutex = os_unfair_lock
 #else
-  @usableFromInline typealias PlatformMutex = pthread_mutex_t
+  @usableFromInline typealias PlatformMutex = UInt32
 #endif
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
@@ -79,16 +82,12 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
     #if canImport(Darwin)
       initialize(to: os_unfair_lock())
     #else
-      initialize(to: pthread_mutex_t())
-      pthread_mutex_init(self, nil)
+      initialize(to: 0)
     #endif
   }
 
   /// Deinitializes the mutex, which must be unlocked. The memory stays allocated.
   func deinitializeMutex() {
-    #if !canImport(Darwin)
-      pthread_mutex_destroy(self)
-    #endif
     deinitialize(count: 1)
   }
 
@@ -96,7 +95,7 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
     #if canImport(Darwin)
       os_unfair_lock_lock(self)
     #else
-      pthread_mutex_lock(self)
+      preferences_lock(self)
     #endif
   }
 
@@ -104,7 +103,7 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
     #if canImport(Darwin)
       os_unfair_lock_unlock(self)
     #else
-      pthread_mutex_unlock(self)
+      preferences_unlock(self)
     #endif
   }
 }

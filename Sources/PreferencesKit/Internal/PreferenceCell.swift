@@ -1,17 +1,54 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
-/// `@unchecked Sendable`: every `var` is read and written only while holding the lock of the
-/// ``Preferences`` instance that owns the cell, except `key`, `defaultValue` and
-/// `defaultForm`, which are set while that instance initializes, before it can be shared, and
-/// never change afterwards, so they are read without the lock. This is the one place, with
-/// the two flags on ``Preferences``, where state is guarded by a rule rather than by
-/// `Locked`: the hot path reads a cell's value under the instance's lock directly, for speed.
+/// `@unchecked Sendable`: every `var` is written only while holding the lock of the
+/// ``Preferences`` instance that owns the cell, and read with it held, with two exceptions.
+/// `key`, `defaultValue` and `defaultForm` are set while that instance initializes, before it
+/// can be shared, and never change afterwards, so they are read without the lock. And a value
+/// that fits a word (``isLockFree``) lives in `words` as bits, stored atomically with release
+/// ordering under the lock and loaded with acquire ordering without it: a single load, so a
+/// reader sees one whole value, never half of an old one and half of a new one. This is the one
+/// place where state is guarded by a rule rather than by `Locked`: the hot path, for speed.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
-  /// The current value.
-  @usableFromInline @exclusivity(unchecked) var value: Value
+  /// Word 0: the value's bits, when ``isLockFree``. Word 1: 1 once `property` is recorded, so
+  /// that reads can check without the lock.
+  @usableFromInline let words = AtomicWords(count: 2)
+  /// The current value, unless ``isLockFree``.
+  @usableFromInline @exclusivity(unchecked) var boxedValue: Value
+
+  /// Whether values are kept as bits in an atomic word and read without the lock: true for
+  /// trivially copyable types of up to 8 bytes (`Bool`, integers, `Double`, `Float`, `Date`,
+  /// enums without payloads). Known when the code is specialized for `Value`, so the check
+  /// costs nothing.
+  @inlinable static var isLockFree: Bool {
+    _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size
+  }
+
+  /// The current value. Call with the owner's lock held, except to read a ``isLockFree``
+  /// value, which needs no lock.
+  @inlinable var value: Value {
+    @inline(__always) get {
+      if Self.isLockFree {
+        return withUnsafeBytes(of: words.loadAcquire()) { $0.load(as: Value.self) }
+      }
+      return boxedValue
+    }
+    @inline(__always) set {
+      if Self.isLockFree {
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: newValue, as: Value.self) }
+        words.storeRelease(bits)
+      } else {
+        boxedValue = newValue
+      }
+    }
+  }
+
+  /// Whether `property` is recorded; read without the lock.
+  @inlinable var isPropertyRecorded: Bool { words.loadRelaxed(1) != 0 }
+
   /// The value the property holds when the store has none.
-  var defaultValue: Value
+  @exclusivity(unchecked) var defaultValue: Value
   /// Whether the value was assigned since it was last loaded or written.
   @usableFromInline @exclusivity(unchecked) var isDirty = false
   /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
@@ -24,35 +61,52 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var isLocked = false
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
-  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty?
+  @usableFromInline @exclusivity(unchecked) var property: ObservedProperty? {
+    didSet { words.setBits(1, to: property != nil, at: 1) }
+  }
   /// The stored form of `value` when it was loaded or written and not assigned since: what
   /// observers' change detection compares with. Guarded by the owner's lock.
-  var storedForm: PropertyListValue?
+  @exclusivity(unchecked) var storedForm: PropertyListValue?
   /// The stored form of `defaultValue`, set with it while the instance initializes.
-  var defaultForm: PropertyListValue?
+  @exclusivity(unchecked) var defaultForm: PropertyListValue?
   /// What the `@Preference` attribute said besides the default.
   let declaration: PreferenceDeclaration
   /// The key in the store.
-  var key: String
+  @exclusivity(unchecked) var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
 
   init(defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>) {
-    self.value = defaultValue
+    self.boxedValue = defaultValue
     self.defaultValue = defaultValue
     self.declaration = declaration
     self.key = declaration.key ?? ""
     self.codec = codec
+    value = defaultValue
   }
 
-  /// Assigns a value chosen by the app. Call with the owner's lock held.
-  @inlinable
-  func assign(_ newValue: Value) {
-    if _slowPath(isLocked) { return refuseAssignment() }
+  deinit {
+    words.deallocate()
+  }
+
+  /// Assigns a value chosen by the app, unless an administrator locked the key. Call with the
+  /// owner's lock held.
+  ///
+  /// - Parameter heard: Whether anyone hears of assignments, who needs the value replaced.
+  /// - Returns: The value replaced when `heard`; `nil` otherwise, or when the key is locked and
+  ///   nothing changed.
+  @inlinable @inline(__always)
+  func assign(_ newValue: Value, heard: Bool) -> Value? {
+    if _slowPath(isLocked) {
+      refuseAssignment()
+      return nil
+    }
+    let replaced = _slowPath(heard) ? value : nil
     value = newValue
     isDirty = true
     isExplicit = true
     generation &+= 1
+    return replaced
   }
 }
 
@@ -170,14 +224,24 @@ extension PreferenceCell: AnyPreferenceCell {
   func prepareLoad(
     _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> CellUpdate {
-    let (current, generation, isDirty, known) = lock.withLock {
-      (value, self.generation, self.isDirty, knownForm)
+    // Separate values rather than one tuple, and `let`s for what the closure below captures:
+    // in this unspecialized code a tuple holding `Value` has its type built at run time on
+    // every call, and a captured `var` is boxed on the heap (together a third of the cost of
+    // loading a cell when an instance is created).
+    var generation: UInt64 = 0
+    var isDirty = false
+    var known: PropertyListValue?? = nil
+    let current = lock.withLock {
+      generation = self.generation
+      isDirty = self.isDirty
+      if comparing { known = knownForm }
+      return value
     }
     if keepingDirtyValue && isDirty {
       return CellUpdate(cell: self, error: nil, change: nil, install: {})
     }
-    var newValue = defaultValue
-    var isExplicit = false
+    let newValue: Value
+    let isExplicit: Bool
     var loadError: PreferenceError?
     if let stored {
       do {
@@ -187,12 +251,18 @@ extension PreferenceCell: AnyPreferenceCell {
         var error = error
         error.key = key
         loadError = error
+        newValue = defaultValue
+        isExplicit = false
       }
+    } else {
+      newValue = defaultValue
+      isExplicit = false
     }
     let newForm = isExplicit ? stored : defaultForm
     let oldForm = comparing ? form(of: current, known: known) : newForm
     let change = oldForm == newForm ? nil : (oldForm, newForm)
     return CellUpdate(cell: self, error: loadError, change: change) {
+      [generation] in
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
       guard !keepingDirtyValue || self.generation == generation else { return }
       self.value = newValue
@@ -204,7 +274,11 @@ extension PreferenceCell: AnyPreferenceCell {
   }
 
   func prepareReset(lock: Lock) -> CellUpdate {
-    let (current, known) = lock.withLock { (value, knownForm) }
+    var known: PropertyListValue?? = nil
+    let current = lock.withLock {
+      known = knownForm
+      return value
+    }
     let oldForm = form(of: current, known: known)
     let change = oldForm == defaultForm ? nil : (oldForm, defaultForm)
     return CellUpdate(cell: self, error: nil, change: change) {

@@ -1,0 +1,159 @@
+import Foundation
+import Observation
+import PreferencesAtomics
+import PreferencesKit
+
+/// The targets of issue #16, each against its floor in the same run: a plain class's stored
+/// property, an `@Observable` class's, and the lock alone.
+///
+/// Every loop touches 64 distinct instances in turn, as in ``ReadWriteBenchmarks``.
+enum FloorBenchmarks {
+  /// Runs the rows and appends them to `report`.
+  static func run(into report: inout Report) {
+    let plain = (0..<64).map { _ in FloorPlain() }
+    let observable = (0..<64).map { _ in FloorObservable() }
+    let prefs = (0..<64).map { _ in FloorPreferences(store: InMemoryStore()) }
+    let observed = (0..<64).map { _ in ReadPreferences(store: InMemoryStore()) }
+    let locks = (0..<64).map { _ in AtomicsLock() }
+
+    // Reads of values that fit a word, unobservable: within 10x of the plain class.
+    let plainReads = [
+      measure("plain class: read Bool") { n in
+        for i in 0..<n { benchmarkSink &+= plain[i & 63].flag ? 1 : 0 }
+      },
+      measure("plain class: read Int") { n in
+        for i in 0..<n { benchmarkSink &+= plain[i & 63].count }
+      },
+      measure("plain class: read Double") { n in
+        for i in 0..<n { benchmarkSink &+= Int(truncatingIfNeeded: plain[i & 63].ratio.bitPattern) }
+      },
+      measure("plain class: read Float") { n in
+        for i in 0..<n { benchmarkSink &+= Int(plain[i & 63].scale.bitPattern) }
+      },
+      measure("plain class: read enum") { n in
+        for i in 0..<n { benchmarkSink &+= plain[i & 63].mode == .dark ? 1 : 0 }
+      },
+    ]
+    let reads = [
+      measure("@Preference: read Bool, unobservable") { n in
+        for i in 0..<n { benchmarkSink &+= prefs[i & 63].flag ? 1 : 0 }
+      },
+      measure("@Preference: read Int, unobservable") { n in
+        for i in 0..<n { benchmarkSink &+= prefs[i & 63].count }
+      },
+      measure("@Preference: read Double, unobservable") { n in
+        for i in 0..<n { benchmarkSink &+= Int(truncatingIfNeeded: prefs[i & 63].ratio.bitPattern) }
+      },
+      measure("@Preference: read Float, unobservable") { n in
+        for i in 0..<n { benchmarkSink &+= Int(prefs[i & 63].scale.bitPattern) }
+      },
+      measure("@Preference: read enum, unobservable") { n in
+        for i in 0..<n { benchmarkSink &+= prefs[i & 63].mode == .dark ? 1 : 0 }
+      },
+    ]
+    for (read, floor) in zip(reads, plainReads) {
+      report.rows += [Row(floor), Row(read, baseline: floor, target: 0.1)]
+    }
+
+    // Other types: no more than a plain read under the lock.
+    let lockedString = measure("plain class: read String under the lock") { n in
+      for i in 0..<n {
+        let lock = locks[i & 63]
+        lock.lock()
+        let name = plain[i & 63].name
+        lock.unlock()
+        benchmarkSink &+= name.utf8.count
+      }
+    }
+    let string = measure("@Preference: read String, unobservable") { n in
+      for i in 0..<n { benchmarkSink &+= prefs[i & 63].name.utf8.count }
+    }
+    report.rows += [Row(lockedString), Row(string, baseline: lockedString, target: 1 / 1.1)]
+
+    // Observed: within 1.2x (read) and 1.5x (assign) of the Observation framework's own cost.
+    let observableRead = measure("@Observable class: read Int") { n in
+      for i in 0..<n { benchmarkSink &+= observable[i & 63].count }
+    }
+    let observedRead = measure("@Preference: read Int") { n in
+      for i in 0..<n { benchmarkSink &+= observed[i & 63].count }
+    }
+    let observableWrite = measure("@Observable class: assign Int") { n in
+      for i in 0..<n { observable[i & 63].count = i }
+    }
+    let observedWrite = measure("@Preference: assign Int") { n in
+      for i in 0..<n { observed[i & 63].count = i }
+    }
+    report.rows += [
+      Row(observableRead), Row(observedRead, baseline: observableRead, target: 1 / 1.2),
+      Row(observableWrite), Row(observedWrite, baseline: observableWrite, target: 1 / 1.5),
+    ]
+
+    // Unobserved assignment: within 10x of a plain store and a dirty mark.
+    let plainWrite = measure("plain class: assign Int + dirty mark") { n in
+      for i in 0..<n {
+        let settings = plain[i & 63]
+        settings.count = i
+        settings.isDirty = true
+      }
+    }
+    let write = measure("@Preference: assign Int, unobservable") { n in
+      for i in 0..<n { prefs[i & 63].count = i }
+    }
+    report.rows += [Row(plainWrite), Row(write, baseline: plainWrite, target: 0.1)]
+
+    for index in 0..<64 {
+      benchmarkSink &+= plain[index].count + observable[index].count + prefs[index].count
+      benchmarkSink &+= observed[index].count
+    }
+    report.notes.append(
+      "Targets below 1x are 'within' targets: >= 0.1x means at most 10 times the baseline's "
+        + "time, >= 0.83x at most 1.2 times, >= 0.67x at most 1.5 times, >= 0.91x at most 1.1 "
+        + "times. 'loss' is how many times short of its target a row falls.")
+  }
+}
+
+/// The plain floor: stored properties of a final class, no lock, no store.
+final class FloorPlain {
+  var flag = false
+  var count = 0
+  var ratio = 0.5
+  var scale: Float = 0.5
+  var mode = FloorMode.light
+  var name = sampleString
+  var isDirty = false
+}
+
+/// The Observation floor: what the framework costs for a stored property of its own.
+@Observable final class FloorObservable {
+  var count = 0
+}
+
+/// A small `RawRepresentable` enum, stored as its raw value.
+enum FloorMode: String, Sendable {
+  case light, dark
+}
+
+/// One preference of each type the lock-free path serves, and a `String`, which takes the lock.
+final class FloorPreferences: Preferences, @unchecked Sendable {
+  override class var isObservable: Bool { false }
+  @Preference var flag = false
+  @Preference var count = 0
+  @Preference var ratio = 0.5
+  @Preference var scale: Float = 0.5
+  @Preference var mode = FloorMode.light
+  @Preference var name = sampleString
+}
+
+/// The library's lock on Linux (`PreferencesAtomics`), to measure a plain read under it.
+final class AtomicsLock {
+  let word: UnsafeMutablePointer<UInt32> = {
+    let word = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    word.initialize(to: 0)
+    return word
+  }()
+
+  deinit { word.deallocate() }
+
+  @inline(__always) func lock() { preferences_lock(word) }
+  @inline(__always) func unlock() { preferences_unlock(word) }
+}

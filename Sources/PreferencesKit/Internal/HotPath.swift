@@ -1,0 +1,42 @@
+/// The bits of ``Preferences/hotPath``: everything a read or an assignment must know about its
+/// instance besides the value, in one word read with one atomic load.
+///
+/// A read whose word is 0 (not observable, nothing probing) and whose value fits a word loads
+/// the value without the lock; any bit set sends it down the path that handles it.
+@usableFromInline
+enum HotPath {
+  /// A probe of ``Preferences/updates(of:initial:)`` is running: reads note their keys.
+  @inlinable static var probing: UInt64 { 1 }
+  /// Something subscribes to changes: assignments announce themselves.
+  @inlinable static var changeSubscribers: UInt64 { 2 }
+  /// The class reports reads and assignments to the Observation framework.
+  @inlinable static var observable: UInt64 { 4 }
+  /// The class saves automatically: assignments schedule a save.
+  @inlinable static var savesAutomatically: UInt64 { 8 }
+}
+
+extension Preferences {
+  /// Whether any probe is running, so that reads note which properties they read, as
+  /// ``updates(of:initial:)`` needs to find the keys behind a key path. Set only inside
+  /// `state.withLock`, where it mirrors the running probes.
+  final var isProbing: Bool {
+    get { hotPath.loadRelaxed() & HotPath.probing != 0 }
+    set { hotPath.setBits(HotPath.probing, to: newValue) }
+  }
+
+  /// Whether anything subscribes to changes. Set only inside `state.withLock`, where it
+  /// mirrors the subscribers.
+  final var hasChangeSubscribers: Bool {
+    get { hotPath.loadRelaxed() & HotPath.changeSubscribers != 0 }
+    set { hotPath.setBits(HotPath.changeSubscribers, to: newValue) }
+  }
+}
+
+extension Preferences {
+  /// Whether anything hears of assignments, subscribers or notification observers, for an
+  /// assignment holding the lock: read under the lock that subscribing takes, so that a
+  /// subscriber added before the assignment hears of it.
+  @inlinable var isAssignmentHeard: Bool {
+    hotPath.loadRelaxed() & HotPath.changeSubscribers != 0 || ChangeNotificationRequest.isActive
+  }
+}
