@@ -42,16 +42,29 @@ package final class TestHelperProcess {
   /// Runs the helper with `command` on a store that does not exist, to its end, and returns
   /// what it wrote to standard error and whether it failed (a trap ends it by a signal; under
   /// the thread sanitizer, whose runtime catches the signal, by a failing exit status).
-  package static func standardError(of command: String) throws -> (text: String, failed: Bool) {
+  ///
+  /// The helper runs without the Swift runtime's backtracer, whose child process inherits
+  /// standard error and could outlive the helper; its standard error goes to a file, and it
+  /// is killed, failing the test, if it runs past `deadline` seconds.
+  package static func standardError(
+    of command: String, deadline: Double = 60
+  ) throws -> (text: String, failed: Bool) {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("PreferencesTestHelper-\(UUID().uuidString).err")
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
     process.executableURL = try executableURL()
     process.arguments = [command, "/nonexistent/preferences.plist"]
-    let errors = Pipe()
-    process.standardError = errors
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["SWIFT_BACKTRACE": "enable=no"], uniquingKeysWith: { $1 })
+    process.standardError = try FileHandle(forWritingTo: file)
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    if !waitForExit(of: process, deadline: deadline) {
+      Issue.record("the helper's \(command) ran past its \(deadline) s deadline")
+    }
+    let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
     return (text, process.terminationReason == .uncaughtSignal || process.terminationStatus != 0)
   }
 
