@@ -10,7 +10,8 @@
 # and 0 times (both after one warm-up run); the difference divided by n is the operation's
 # count, free of start-up and exit. Hashing is made deterministic, so the same binary and
 # inputs give the same counts. Counts depend on the toolchain and the C library, so the
-# baseline is for the CI machine's; update it when either changes.
+# baseline names the toolchain it was counted with: with another toolchain the counts are
+# printed and not compared (update the baseline when CI's toolchain changes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,9 +59,9 @@ per_operation() {
 # How many times each operation runs: enough that rounding is far below 10%.
 declare -A runs=([read]=20000 [assign]=20000 [write]=20 [create]=20)
 
+toolchain="$(swift --version 2>/dev/null | head -n 1)"
 measured="$work/measured"
-echo "# operation instructions allocations (per operation; Scripts/instruction-counts.sh)" \
-  >"$measured"
+echo "# $toolchain: operation instructions allocations (per operation)" >"$measured"
 for operation in read assign write create; do
   n=${runs[$operation]}
   # Assigned first, so that a failed count stops the script (`set -e`).
@@ -72,6 +73,14 @@ done
 if $update; then
   cp "$measured" "$baseline"
   cat "$baseline"
+  exit 0
+fi
+
+counted_with="$(head -n 1 "$baseline" | sed -n 's/^# \(.*\): operation .*/\1/p')"
+if [[ "$counted_with" != "$toolchain" ]]; then
+  echo "instruction-counts.sh: the baseline was counted with '$counted_with', this is" \
+    "'$toolchain'; counts not compared:"
+  cat "$measured"
   exit 0
 fi
 
