@@ -403,6 +403,27 @@ struct SyncTests {
     #expect(cloud.observations == 0)
   }
 
+  @Test func aFileInTheFolderThatDoesNotParseIsNamedUntilItDoes() throws {
+    try withTemporaryFolder { folder in
+      let damaged = folder.appendingPathComponent("laptop.plist")
+      try Data("<plist><dict><key>notes</key><string>half".utf8).write(to: damaged)
+      let prefs = SyncedPreferences(store: InMemoryStore())
+      try prefs.startSyncing(with: FileSyncStore(folder: folder))
+      defer { prefs.stopSyncing() }
+      #expect(prefs.syncErrors.count == 1)
+      #expect(prefs.syncErrors.first?.file == damaged)
+      #expect(prefs.syncErrors.first?.kind == .corruptFile)
+      #expect(prefs.syncErrors.first?.description.contains("skipped until it parses") == true)
+      try FileSyncStore(folder: folder).apply(
+        ["notes": SyncEntry(value: .string("arrived"), timestamp: .at(5, "laptop"))],
+        from: "other")
+      try FileManager.default.removeItem(at: damaged)
+      prefs.exchange()
+      #expect(prefs.syncErrors.isEmpty)
+      #expect(prefs.notes == "arrived")
+    }
+  }
+
   @Test func aConflictCopyIsReadAsOneMoreSource() throws {
     try withTemporaryFolder { folder in
       let store = FileSyncStore(folder: folder)

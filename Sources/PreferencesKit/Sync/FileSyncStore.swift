@@ -17,7 +17,8 @@ public import Foundation
 /// ```
 ///
 /// Each file is written like a ``FileStore``: locked, atomic, never torn. Files that do not
-/// parse (a copy still arriving) are skipped until they do. A missing folder is reported as
+/// parse (a copy still arriving, or a damaged one) are skipped until they do, and listed
+/// meanwhile in ``notices``, and so in ``Preferences/syncErrors``. A missing folder is reported as
 /// unreachable, never created, so that an unmounted share is not taken for an empty one.
 ///
 /// The files of devices that stopped syncing stay, since their entries may still be the newest.
@@ -35,6 +36,8 @@ public final class FileSyncStore: SyncStore {
   public let limits: SyncLimits
   /// A file store per file name, so that unchanged files are not parsed again.
   private let files = Locked<[String: FileStore]>([:])
+  /// The files the last read skipped.
+  private let skipped = Locked<[PreferenceError]>([])
 
   /// Creates a sync store in `folder`. This never throws and never writes.
   ///
@@ -64,8 +67,28 @@ public final class FileSyncStore: SyncStore {
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/syncFailed`` when the
   ///   folder cannot be read.
   public func allEntries() throws -> [String: SyncEntry] {
-    try SyncEntry.newest(
-      of: sourceFiles().map { SyncEntry.entries(in: (try? $0.allValues()) ?? [:]) })
+    var skipped: [PreferenceError] = []
+    let entries = try sourceFiles().map { file in
+      do {
+        return SyncEntry.entries(in: try file.allValues())
+      } catch {
+        var notice = PreferenceError(error, kind: .readFailed)
+        notice.file = file.url
+        notice.reason = [notice.reason, "the file is skipped until it parses"]
+          .compactMap { $0 }.joined(separator: "; ")
+        skipped.append(notice)
+        return [:]
+      }
+    }
+    self.skipped.withLock { $0 = skipped }
+    return SyncEntry.newest(of: entries)
+  }
+
+  /// The files in the folder that the last read skipped because they do not parse, each
+  /// named with what is wrong in it: a copy still arriving, or a damaged file. Their entries
+  /// count again once they parse.
+  public var notices: [PreferenceError] {
+    skipped.withLock { $0 }
   }
 
   /// Stores each entry that is newer than the folder's in `device`'s file, under that file's

@@ -67,9 +67,10 @@ final class SyncSession: Sendable {
     timer?.cancel()
   }
 
-  /// What the store reported about itself, then why the last pushes or pulls failed.
+  /// What the store reported about itself, why the last pushes or pulls failed, then what
+  /// the store's last read skipped.
   var syncErrors: [PreferenceError] {
-    state.withLock { $0.reported + $0.errors }
+    state.withLock { $0.reported + $0.errors } + store.notices
   }
 
   /// An entry for a change made on this device now.

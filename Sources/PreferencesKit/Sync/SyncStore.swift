@@ -30,6 +30,12 @@ public protocol SyncStore: AnyObject, Sendable {
   ///   one of its ``limits``; nothing is stored then.
   func apply(_ entries: [String: SyncEntry], from device: String) throws
 
+  /// What the last read found wrong without failing, such as a file in a shared folder that
+  /// does not parse: listed in ``Preferences/syncErrors`` until a read no longer finds it.
+  ///
+  /// The default implementation returns none.
+  var notices: [PreferenceError] { get }
+
   /// Starts reporting what happens to the store elsewhere, on any thread, until the returned
   /// function is called.
   ///
@@ -61,6 +67,9 @@ public enum SyncStoreEvent: Sendable, Hashable {
 }
 
 extension SyncStore {
+  /// None: the store has nothing to report besides what its methods throw.
+  public var notices: [PreferenceError] { [] }
+
   /// Returns `nil`: the store is checked periodically instead.
   public func observeChanges(
     _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
