@@ -149,8 +149,3 @@ extension Preferences {
     return cells.map { $0.prepareLayeredReset(to: systemDefaults[$0.key], lock: lock) }
   }
 }
-
-extension PreferenceError.Kind {
-  /// An assignment to a key an administrator locked was ignored and not written.
-  public static let lockedKey = PreferenceError.Kind(name: "locked key")
-}
