@@ -1,4 +1,4 @@
-// The slow paths of the lock in PreferencesAtomics.h: only a contended lock reaches them.
+// The slow paths of the locks in PreferencesAtomics.h: only a contended lock reaches them.
 
 #include "PreferencesAtomics.h"
 
@@ -6,9 +6,8 @@
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#else
-#include <sched.h>
 #endif
+#include <sched.h>
 
 /// Lets the other hardware thread of a core run while this one spins.
 static inline void relax(void) {
@@ -56,4 +55,22 @@ void preferences_lock_wake(uint32_t *word) {
 #else
   (void)word;
 #endif
+}
+
+uint64_t preferences_bit_lock_wait(uint64_t *word) {
+  for (unsigned spin = 1;; spin++) {
+    uint64_t expected = __atomic_load_n(word, __ATOMIC_RELAXED);
+    if ((expected & PREFERENCES_BIT_LOCK) == 0
+        && __atomic_compare_exchange_n(
+          word, &expected, expected | PREFERENCES_BIT_LOCK, 0, __ATOMIC_ACQUIRE,
+          __ATOMIC_RELAXED)) {
+      return expected;
+    }
+    // The holder runs a few instructions; if it was preempted meanwhile, let it run.
+    if (spin % 64 == 0) {
+      sched_yield();
+    } else {
+      relax();
+    }
+  }
 }

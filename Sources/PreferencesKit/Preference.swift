@@ -158,8 +158,9 @@ public struct Preference<Value: Sendable>: Sendable {
     @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
       let flags = owner.hotPath.loadRelaxed()
-      if _fastPath(flags == 0) && PreferenceCell<Value>.isLockFree {
-        return cell._withUnsafeGuaranteedRef { $0.value }
+      if _fastPath(flags == 0) {
+        if PreferenceCell<Value>.isLockFree { return cell._withUnsafeGuaranteedRef { $0.value } }
+        return owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.value } }
       }
       return read(cell, of: owner, flags: flags) { wrappedKeyPath }
     }
@@ -170,9 +171,7 @@ public struct Preference<Value: Sendable>: Sendable {
         assignObserved(newValue, to: cell, of: owner, flags: flags) { wrappedKeyPath }
         return
       }
-      let replaced = owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { $0.assign(newValue, heard: owner.isAssignmentHeard) }
-      }
+      let replaced = assign(newValue, to: cell, of: owner)
       finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
     }
   }
@@ -209,14 +208,28 @@ public struct Preference<Value: Sendable>: Sendable {
   ) {
     let keyPath = keyPath()
     owner.observation.willSet(owner, keyPath: keyPath)
-    let replaced = owner.lock.withLock {
-      cell._withUnsafeGuaranteedRef { cell in
-        if _slowPath(!cell.isPropertyRecorded) { cell.record(keyPath) }
-        return cell.assign(newValue, heard: owner.isAssignmentHeard)
+    if _slowPath(!cell._withUnsafeGuaranteedRef { $0.isPropertyRecorded }) {
+      owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { if $0.property == nil { $0.record(keyPath) } }
       }
     }
+    let replaced = assign(newValue, to: cell, of: owner)
     owner.observation.didSet(owner, keyPath: keyPath)
     finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
+  }
+
+  /// Stores an assignment: under the cell's lock bit alone for a value that fits a word, under
+  /// the instance's lock as well for any other, which reads take too.
+  @inlinable @inline(__always)
+  static func assign(
+    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences
+  ) -> Value? {
+    if PreferenceCell<Value>.isLockFree {
+      return cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
+    }
+    return owner.lock.withLock {
+      cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
+    }
   }
 
   /// Tells subscribers and notification observers of an assignment that replaced a value

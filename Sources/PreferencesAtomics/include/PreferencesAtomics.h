@@ -76,4 +76,37 @@ preferences_unlock(uint32_t *_Nonnull word) {
   }
 }
 
+// A lock in one bit of a 64-bit word whose other bits it guards (a preference's state: dirty,
+// explicit, locked, generation): taking it is one compare-and-swap that sets the bit and
+// returns the other bits; releasing it is one store of the new bits with the bit clear. It is
+// held for a few instructions, never across a call that could block, so a contended taker
+// spins (yielding the processor now and then) rather than sleeping: there is no waiter to
+// wake, which is what lets the release be a plain store instead of an exchange.
+
+/// The lock bit of a bit-locked word.
+#define PREFERENCES_BIT_LOCK ((uint64_t)2)
+
+/// Waits for the lock bit of `word` and takes it; the slow path of `preferences_bit_lock`.
+uint64_t preferences_bit_lock_wait(uint64_t *_Nonnull word);
+
+/// Takes the lock bit of `word` and returns the word's other bits.
+static inline __attribute__((always_inline)) uint64_t
+preferences_bit_lock(uint64_t *_Nonnull word) {
+  uint64_t expected = __atomic_load_n(word, __ATOMIC_RELAXED) & ~PREFERENCES_BIT_LOCK;
+  if (__builtin_expect(
+        __atomic_compare_exchange_n(
+          word, &expected, expected | PREFERENCES_BIT_LOCK, 0, __ATOMIC_ACQUIRE,
+          __ATOMIC_RELAXED), 1)) {
+    return expected;
+  }
+  return preferences_bit_lock_wait(word);
+}
+
+/// Stores `bits` (whose lock bit must be clear) into `word`, releasing its lock bit, which
+/// this thread holds.
+static inline __attribute__((always_inline)) void
+preferences_bit_unlock(uint64_t *_Nonnull word, uint64_t bits) {
+  __atomic_store_n(word, bits, __ATOMIC_RELEASE);
+}
+
 #endif

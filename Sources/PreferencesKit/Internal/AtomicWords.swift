@@ -40,6 +40,19 @@ struct AtomicWords: @unchecked Sendable {
     preferences_store_release(base + index, value)
   }
 
+  /// Takes the lock bit of word `index` (see `preferences_bit_lock`) and returns the word's
+  /// other bits.
+  @inlinable @inline(__always)
+  func bitLock(at index: Int) -> UInt64 {
+    preferences_bit_lock(base + index)
+  }
+
+  /// Stores `bits` into word `index`, releasing its lock bit, which the caller holds.
+  @inlinable @inline(__always)
+  func bitUnlock(_ bits: UInt64, at index: Int) {
+    preferences_bit_unlock(base + index, bits)
+  }
+
   /// Sets (`true`) or clears (`false`) the bits of `mask` in word `index`.
   func setBits(_ mask: UInt64, to isSet: Bool, at index: Int = 0) {
     if isSet {

@@ -13,6 +13,11 @@ enum HotPath {
   @inlinable static var observable: UInt64 { 4 }
   /// The class saves automatically: assignments schedule a save.
   @inlinable static var savesAutomatically: UInt64 { 8 }
+  /// Some code asked for ``Preferences/didChangeNotification``: assignments post it. Set on
+  /// every instance at once (see `LivePreferences`).
+  @inlinable static var notifications: UInt64 { 16 }
+  /// The bits that make an assignment announce itself, so keep the value it replaces.
+  @inlinable static var heard: UInt64 { changeSubscribers | notifications }
 }
 
 extension Preferences {
@@ -26,17 +31,17 @@ extension Preferences {
 
   /// Whether anything subscribes to changes. Set only inside `state.withLock`, where it
   /// mirrors the subscribers.
+  ///
+  /// Setting it takes and releases every cell's lock bit once: an assignment reads the flags
+  /// while holding its cell's bit, so one that did not see the flag has stored its value
+  /// before this returns, and a subscriber that reads values afterwards misses nothing.
   final var hasChangeSubscribers: Bool {
     get { hotPath.loadRelaxed() & HotPath.changeSubscribers != 0 }
-    set { hotPath.setBits(HotPath.changeSubscribers, to: newValue) }
-  }
-}
-
-extension Preferences {
-  /// Whether anything hears of assignments, subscribers or notification observers, for an
-  /// assignment holding the lock: read under the lock that subscribing takes, so that a
-  /// subscriber added before the assignment hears of it.
-  @inlinable var isAssignmentHeard: Bool {
-    hotPath.loadRelaxed() & HotPath.changeSubscribers != 0 || ChangeNotificationRequest.isActive
+    set {
+      hotPath.setBits(HotPath.changeSubscribers, to: newValue)
+      if newValue {
+        for cell in cells { cell.waitForAssignments() }
+      }
+    }
   }
 }

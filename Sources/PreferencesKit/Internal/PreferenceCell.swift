@@ -1,31 +1,34 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
-/// `@unchecked Sendable`: every `var` is written only while holding the lock of the
-/// ``Preferences`` instance that owns the cell, and read with it held, with two exceptions.
-/// `key`, `defaultValue` and `defaultForm` are set while that instance initializes, before it
-/// can be shared, and never change afterwards, so they are read without the lock. And a value
-/// that fits a word (``isLockFree``) lives in `words` as bits, stored atomically with release
-/// ordering under the lock and loaded with acquire ordering without it: a single load, so a
-/// reader sees one whole value, never half of an old one and half of a new one. This is the one
-/// place where state is guarded by a rule rather than by `Locked`: the hot path, for speed.
+/// `@unchecked Sendable`, with two guards. Word 1 of `words` holds the cell's flags (see
+/// ``CellFlags``) and a lock bit: the flags, and a value that fits a word (``isLockFree``),
+/// change only while that bit is held, through ``withCellLock(_:)``. Such a value lives in
+/// word 0 as bits, stored with release ordering and loaded with acquire ordering, so a read
+/// needs no lock and sees one whole value, never half of an old one and half of a new one; and
+/// an assignment of one takes only the bit, one compare-and-swap, never the instance's lock.
+/// Every other `var` is written only while holding the lock of the ``Preferences`` instance
+/// that owns the cell, and read with it held; `key`, `defaultValue` and `defaultForm` are set
+/// while that instance initializes, before it can be shared, and never change afterwards, so
+/// they are read without it. Code that changes both holds the instance's lock first.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
-  /// Word 0: the value's bits, when ``isLockFree``. Word 1: 1 once `property` is recorded, so
-  /// that reads can check without the lock.
+  /// Word 0: the value's bits, when ``isLockFree``. Word 1: the ``CellFlags`` and their lock
+  /// bit.
   @usableFromInline let words = AtomicWords(count: 2)
   /// The current value, unless ``isLockFree``.
   @usableFromInline @exclusivity(unchecked) var boxedValue: Value
 
-  /// Whether values are kept as bits in an atomic word and read without the lock: true for
-  /// trivially copyable types of up to 8 bytes (`Bool`, integers, `Double`, `Float`, `Date`,
-  /// enums without payloads). Known when the code is specialized for `Value`, so the check
-  /// costs nothing.
+  /// Whether values are kept as bits in an atomic word, read without a lock and assigned under
+  /// the cell's lock bit alone: true for trivially copyable types of up to 8 bytes (`Bool`,
+  /// integers, `Double`, `Float`, `Date`, enums without payloads). Known when the code is
+  /// specialized for `Value`, so the check costs nothing.
   @inlinable static var isLockFree: Bool {
     _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size
   }
 
   /// The current value. Call with the owner's lock held, except to read a ``isLockFree``
-  /// value, which needs no lock.
+  /// value, which needs no lock; change a ``isLockFree`` value only inside
+  /// ``withCellLock(_:)``.
   @inlinable var value: Value {
     @inline(__always) get {
       if Self.isLockFree {
@@ -44,25 +47,41 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` holding the cell's lock bit, with the flags to read and change; they are
+  /// stored when `body` returns. Never call it from inside `body`: the bit is not recursive.
+  @inlinable @inline(__always)
+  func withCellLock<Result>(_ body: (inout CellFlags) -> Result) -> Result {
+    var flags = CellFlags(bits: words.bitLock(at: 1))
+    let result = body(&flags)
+    words.bitUnlock(flags.bits, at: 1)
+    return result
+  }
+
+  /// The flags as they are now, for a caller that needs one of them, not several together.
+  @inlinable var flags: CellFlags { CellFlags(bits: words.loadAcquire(1)) }
+
   /// Whether `property` is recorded; read without the lock.
-  @inlinable var isPropertyRecorded: Bool { words.loadRelaxed(1) != 0 }
+  @inlinable var isPropertyRecorded: Bool { flags.isPropertyRecorded }
+  /// Whether the value was assigned since it was last loaded or written.
+  var isDirty: Bool { flags.isDirty }
+  /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
+  /// A dirty cell that is not explicit removes its key on write.
+  var isExplicit: Bool { flags.isExplicit }
+  /// Whether an administrator locked the value (the managed layer): assignments are refused.
+  var isLocked: Bool { flags.isLocked }
+  /// Counts assignments and loads, so a write can tell whether the value changed while it was
+  /// saving.
+  var generation: UInt64 { flags.generation }
 
   /// The value the property holds when the store has none.
   @exclusivity(unchecked) var defaultValue: Value
-  /// Whether the value was assigned since it was last loaded or written.
-  @usableFromInline @exclusivity(unchecked) var isDirty = false
-  /// Whether the value was chosen (assigned, or loaded from the store) rather than defaulted.
-  /// A dirty cell that is not explicit removes its key on write.
-  @usableFromInline @exclusivity(unchecked) var isExplicit = false
-  /// Counts assignments, so a write can tell whether the value changed while it was saving.
-  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
-  /// Whether an administrator locked the value (the managed layer): assignments are refused.
-  /// Set by a load, under the owner's lock.
-  @usableFromInline @exclusivity(unchecked) var isLocked = false
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
   @usableFromInline @exclusivity(unchecked) var property: ObservedProperty? {
-    didSet { words.setBits(1, to: property != nil, at: 1) }
+    didSet {
+      let isRecorded = property != nil
+      withCellLock { $0.isPropertyRecorded = isRecorded }
+    }
   }
   /// The stored form of `value` when it was loaded or written and not assigned since: what
   /// observers' change detection compares with. Guarded by the owner's lock.
@@ -90,23 +109,84 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Assigns a value chosen by the app, unless an administrator locked the key. Call with the
-  /// owner's lock held.
+  /// owner's lock held, unless ``isLockFree``.
   ///
-  /// - Parameter heard: Whether anyone hears of assignments, who needs the value replaced.
-  /// - Returns: The value replaced when `heard`; `nil` otherwise, or when the key is locked and
-  ///   nothing changed.
+  /// - Parameter hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock
+  ///   bit: a subscriber added before the assignment took the bit hears of it (subscribing
+  ///   takes every cell's bit once after setting its flag).
+  /// - Returns: The value replaced when anyone hears of assignments; `nil` otherwise, or when
+  ///   the key is locked and nothing changed.
   @inlinable @inline(__always)
-  func assign(_ newValue: Value, heard: Bool) -> Value? {
-    if _slowPath(isLocked) {
+  func assign(_ newValue: Value, hotPath: AtomicWords) -> Value? {
+    // `nil` when refused; otherwise the replaced value when heard.
+    let outcome = withCellLock { flags -> Value?? in
+      if _slowPath(flags.isLocked) {
+        flags.isDirty = true  // So that the next write reports the key; see refuseAssignment.
+        return nil
+      }
+      let replaced = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0) ? value : nil
+      value = newValue
+      flags.noteAssignment()
+      return .some(replaced)
+    }
+    guard let replaced = outcome else {
       refuseAssignment()
       return nil
     }
-    let replaced = _slowPath(heard) ? value : nil
-    value = newValue
-    isDirty = true
-    isExplicit = true
-    generation &+= 1
     return replaced
+  }
+}
+
+/// The flags of a ``PreferenceCell``, in one word with the cell's lock bit
+/// (`PREFERENCES_BIT_LOCK`, bit 1) and a generation count above them.
+@usableFromInline
+struct CellFlags {
+  @usableFromInline var bits: UInt64
+
+  @inlinable init(bits: UInt64) { self.bits = bits }
+
+  @inlinable static var recorded: UInt64 { 1 }
+  @inlinable static var dirty: UInt64 { 4 }
+  @inlinable static var explicit: UInt64 { 8 }
+  @inlinable static var locked: UInt64 { 16 }
+  /// One step of the generation, which counts in the bits above this one.
+  @inlinable static var generationStep: UInt64 { 256 }
+
+  /// Whether the cell's `property` is recorded.
+  @inlinable var isPropertyRecorded: Bool {
+    get { bits & Self.recorded != 0 }
+    set { set(Self.recorded, newValue) }
+  }
+  /// Whether the value was assigned since it was last loaded or written.
+  @inlinable var isDirty: Bool {
+    get { bits & Self.dirty != 0 }
+    set { set(Self.dirty, newValue) }
+  }
+  /// Whether the value was chosen rather than defaulted.
+  @inlinable var isExplicit: Bool {
+    get { bits & Self.explicit != 0 }
+    set { set(Self.explicit, newValue) }
+  }
+  /// Whether an administrator locked the value.
+  @inlinable var isLocked: Bool {
+    get { bits & Self.locked != 0 }
+    set { set(Self.locked, newValue) }
+  }
+  /// Counts assignments and loads, wrapping after 2^56.
+  @inlinable var generation: UInt64 { bits / Self.generationStep }
+
+  /// Notes an assignment: dirty, explicit, and a new generation.
+  @inlinable mutating func noteAssignment() {
+    bits = (bits &+ Self.generationStep) | Self.dirty | Self.explicit
+  }
+
+  /// Notes a change that is not an assignment: a new generation.
+  @inlinable mutating func advanceGeneration() {
+    bits = bits &+ Self.generationStep
+  }
+
+  @inlinable mutating func set(_ mask: UInt64, _ isSet: Bool) {
+    bits = isSet ? bits | mask : bits & ~mask
   }
 }
 
@@ -149,6 +229,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   ) -> LayeredCellUpdate
   /// Prepares to restore the value below the user's store. Call without the lock.
   func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate
+  /// Takes and releases the cell's lock bit, so that an assignment holding it finishes first.
+  func waitForAssignments()
   /// Forgets a refused assignment once a write has reported it.
   func forgetRefusedAssignment()
   /// This preference's entry in the schema.
@@ -202,18 +284,22 @@ extension PreferenceCell: AnyPreferenceCell {
 
   func setKey(_ key: String) { self.key = key }
 
+  func waitForAssignments() { withCellLock { _ in } }
+
   func adoptValueAsDefault() {
     defaultValue = value
     defaultForm = try? codec.encode(value)
-    isDirty = false
-    isExplicit = false
+    withCellLock {
+      $0.isDirty = false
+      $0.isExplicit = false
+    }
   }
 
   /// The stored form of the current value, when known without encoding it. Call with the
-  /// owner's lock held.
-  private var knownForm: PropertyListValue?? {
-    if !isExplicit { return .some(defaultForm) }  // Only a default is not explicit.
-    return isDirty ? nil : .some(storedForm)
+  /// owner's lock and the cell's lock bit held; `flags` are the cell's.
+  private func knownForm(_ flags: CellFlags) -> PropertyListValue?? {
+    if !flags.isExplicit { return .some(defaultForm) }  // Only a default is not explicit.
+    return flags.isDirty ? nil : .some(storedForm)
   }
 
   /// The stored form of the current value. Call without the lock.
@@ -232,10 +318,12 @@ extension PreferenceCell: AnyPreferenceCell {
     var isDirty = false
     var known: PropertyListValue?? = nil
     let current = lock.withLock {
-      generation = self.generation
-      isDirty = self.isDirty
-      if comparing { known = knownForm }
-      return value
+      withCellLock { flags in
+        generation = flags.generation
+        isDirty = flags.isDirty
+        if comparing { known = knownForm(flags) }
+        return value
+      }
     }
     if keepingDirtyValue && isDirty {
       return CellUpdate(cell: self, error: nil, change: nil, install: {})
@@ -264,37 +352,47 @@ extension PreferenceCell: AnyPreferenceCell {
     return CellUpdate(cell: self, error: loadError, change: change) {
       [generation] in
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
-      guard !keepingDirtyValue || self.generation == generation else { return }
-      self.value = newValue
+      self.withCellLock { flags in
+        guard !keepingDirtyValue || flags.generation == generation else { return }
+        self.value = newValue
+        flags.isDirty = false
+        flags.isExplicit = isExplicit
+        flags.advanceGeneration()
+      }
       self.storedForm = isExplicit ? stored : nil
-      self.isDirty = false
-      self.isExplicit = isExplicit
-      self.generation &+= 1
     }
   }
 
   func prepareReset(lock: Lock) -> CellUpdate {
     var known: PropertyListValue?? = nil
     let current = lock.withLock {
-      known = knownForm
-      return value
+      withCellLock { flags in
+        known = knownForm(flags)
+        return value
+      }
     }
     let oldForm = form(of: current, known: known)
     let change = oldForm == defaultForm ? nil : (oldForm, defaultForm)
     return CellUpdate(cell: self, error: nil, change: change) {
-      self.value = self.defaultValue
-      self.isDirty = true
-      self.isExplicit = false
-      self.generation &+= 1
+      self.withCellLock { flags in
+        self.value = self.defaultValue
+        flags.isDirty = true
+        flags.isExplicit = false
+        flags.advanceGeneration()
+      }
     }
   }
 
   func pendingWrite() -> PendingWrite {
-    let captured = value
+    var flags = CellFlags(bits: 0)
+    let captured = withCellLock {
+      flags = $0
+      return value
+    }
     let codec = codec
     let key = key
     let encode: () throws(PreferenceError) -> PropertyListValue?
-    if isExplicit {
+    if flags.isExplicit {
       encode = { () throws(PreferenceError) -> PropertyListValue? in
         do throws(PreferenceError) {
           return try codec.encode(captured)
@@ -307,19 +405,24 @@ extension PreferenceCell: AnyPreferenceCell {
     } else {
       encode = { nil }
     }
-    return PendingWrite(cell: self, generation: generation, encode: encode)
+    return PendingWrite(cell: self, generation: flags.generation, encode: encode)
   }
 
   func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void {
     guard let normalized = try? codec.decode(form) else { return { _ in } }
     return { generation in
-      if self.generation == generation { self.value = normalized }
+      self.withCellLock { flags in
+        if flags.generation == generation { self.value = normalized }
+      }
     }
   }
 
   func markWritten(generation: UInt64, storedForm: PropertyListValue?) {
-    guard self.generation == generation else { return }
-    isDirty = false
-    self.storedForm = storedForm
+    let isWritten = withCellLock { flags in
+      guard flags.generation == generation else { return false }
+      flags.isDirty = false
+      return true
+    }
+    if isWritten { self.storedForm = storedForm }
   }
 }

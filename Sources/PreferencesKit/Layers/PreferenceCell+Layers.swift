@@ -22,9 +22,8 @@ extension PreferenceCell {
   func prepareLayeredLoad(
     _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> LayeredCellUpdate {
-    let (current, generation, isDirty, wasLocked) = lock.withLock {
-      (value, self.generation, self.isDirty, isLocked)
-    }
+    let (flags, current) = lock.withLock { withCellLock { ($0, value) } }
+    let (generation, isDirty, wasLocked) = (flags.generation, flags.isDirty, flags.isLocked)
     var chosen: (value: Value, source: PreferenceSource)?
     var userForm: PropertyListValue?
     var errors: [PreferenceError] = []
@@ -51,17 +50,20 @@ extension PreferenceCell {
       comparing
       ? Self.change(from: try? codec.encode(current), to: try? codec.encode(newValue)) : nil
     let update = CellUpdate(cell: self, error: userError, change: change) {
-      self.isLocked = locks
-      // A value assigned since the snapshot is newer than the store's; keep it if asked to,
-      // unless an administrator now locks the key.
-      guard locks || wasLocked || !keepingDirtyValue || self.generation == generation else {
-        return
+      let isInstalled = self.withCellLock { flags in
+        flags.isLocked = locks
+        // A value assigned since the snapshot is newer than the store's; keep it if asked to,
+        // unless an administrator now locks the key.
+        guard locks || wasLocked || !keepingDirtyValue || flags.generation == generation else {
+          return false
+        }
+        self.value = newValue
+        flags.isDirty = false
+        flags.isExplicit = userForm != nil
+        flags.advanceGeneration()
+        return true
       }
-      self.value = newValue
-      self.storedForm = userForm
-      self.isDirty = false
-      self.isExplicit = userForm != nil
-      self.generation &+= 1
+      if isInstalled { self.storedForm = userForm }
     }
     return LayeredCellUpdate(update: update, source: source, errors: errors)
   }
@@ -72,15 +74,17 @@ extension PreferenceCell {
   func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate {
     var ignored: [PreferenceError] = []
     let target = systemDefault.flatMap { decode($0, errors: &ignored)?.value } ?? defaultValue
-    let (current, locked) = lock.withLock { (value, isLocked) }
+    let (current, locked) = lock.withLock { withCellLock { (value, $0.isLocked) } }
     let change =
       locked ? nil : Self.change(from: try? codec.encode(current), to: try? codec.encode(target))
     return CellUpdate(cell: self, error: nil, change: change) {
-      guard !self.isLocked else { return }
-      self.value = target
-      self.isDirty = true
-      self.isExplicit = false
-      self.generation &+= 1
+      self.withCellLock { flags in
+        guard !flags.isLocked else { return }
+        self.value = target
+        flags.isDirty = true
+        flags.isExplicit = false
+        flags.advanceGeneration()
+      }
     }
   }
 
@@ -120,16 +124,14 @@ extension PreferenceCell {
   }
 
   func forgetRefusedAssignment() {
-    if isLocked { isDirty = false }
+    withCellLock { if $0.isLocked { $0.isDirty = false } }
   }
 
-  /// Notes an assignment refused because an administrator locked the key: the value stays,
-  /// and the cell is marked dirty so that the next write reports the key in
-  /// ``Preferences/loadErrors``. A debug build says so at once. Called with the owner's lock
-  /// held.
+  /// Says that an assignment was refused because an administrator locked the key, in a debug
+  /// build. The value stays, and ``assign(_:hotPath:)`` marked the cell dirty so that the next
+  /// write reports the key in ``Preferences/loadErrors``.
   @usableFromInline
   func refuseAssignment() {
-    isDirty = true
     #if DEBUG
       FileHandle.standardError.write(
         Data(

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 extension Preferences {
   /// Posted to `NotificationCenter.default` when preferences change, with the instance as the
@@ -20,9 +19,10 @@ extension Preferences {
   /// ```
   ///
   /// Posting costs more than an assignment itself, so it starts the first time any code reads
-  /// this property, which observing it requires; until then assignments skip it.
+  /// this property, which observing it requires; until then assignments skip it. An instance
+  /// posts from the end of its initializer on.
   public static var didChangeNotification: Notification.Name {
-    ChangeNotificationRequest.activate()
+    LivePreferences.startPostingNotifications()
     return changeNotificationName
   }
 
@@ -58,52 +58,13 @@ extension Preferences {
     for subscriber in subscribers {
       for change in changes { subscriber.receive(change) }
     }
-    if ChangeNotificationRequest.isActive {
+    if hotPath.loadRelaxed() & HotPath.notifications != 0 {
       NotificationCenter.default.post(
         name: Self.changeNotificationName, object: self,
         userInfo: [
           Self.changedKeysKey: changes.map(\.key), Self.changeOriginKey: origin.rawValue,
           Self.changesKey: changes,
         ])
-    }
-  }
-}
-
-/// Whether any code has asked for ``Preferences/didChangeNotification``, process-wide.
-///
-/// Every assignment reads this flag, so reading it must cost next to nothing on every platform:
-/// a relaxed atomic load. `Atomic` needs macOS 15, iOS 18, tvOS 18, watchOS 11 or visionOS 2,
-/// while the package supports a year older; only those older systems take a lock instead.
-@usableFromInline
-enum ChangeNotificationRequest {
-  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-  private final class Flag: Sendable {
-    let value = Atomic(false)
-  }
-
-  /// A `Flag` where the system has `Atomic`, otherwise `nil`.
-  private static let flag: (any AnyObject & Sendable)? = {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { return Flag() }
-    return nil
-  }()
-
-  /// The flag where `flag` is `nil`.
-  private static let fallback = Locked(false)
-
-  /// Whether assignments post notifications.
-  @usableFromInline static var isActive: Bool {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
-      return unsafeDowncast(flag, to: Flag.self).value.load(ordering: .relaxed)
-    }
-    return fallback.withLock { $0 }
-  }
-
-  /// Makes assignments post notifications from now on.
-  static func activate() {
-    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let flag {
-      unsafeDowncast(flag, to: Flag.self).value.store(true, ordering: .relaxed)
-    } else {
-      fallback.withLock { $0 = true }
     }
   }
 }

@@ -81,9 +81,10 @@ extension Preferences {
 }
 
 /// Every live instance, so that pending saves can be flushed when the process exits or the
-/// app leaves the foreground, and a debug build can name unsaved changes at exit.
+/// app leaves the foreground, a debug build can name unsaved changes at exit, and every
+/// instance starts posting ``Preferences/didChangeNotification`` once some code asks for it.
 enum LivePreferences {
-  /// The live instances, unretained, by identity.
+  /// The live instances, unretained, by identity, and whether they post notifications.
   ///
   /// Not weak references: a weak reference gives its object a side table, which makes every
   /// retain and release of the object several times dearer for its whole life, and callers
@@ -93,7 +94,15 @@ enum LivePreferences {
   /// last reference went away meanwhile waits at that line, its memory intact. Nothing that
   /// could release an instance runs under the lock: a flush takes the scheduled save under it
   /// (which holds its instance) and runs it after.
-  private static let instances = Locked<[ObjectIdentifier: Unmanaged<Preferences>]>([:])
+  private static let registry = Locked(Registry())
+
+  /// What `registry` holds.
+  private struct Registry {
+    /// The live instances, unretained, by identity.
+    var instances: [ObjectIdentifier: Unmanaged<Preferences>] = [:]
+    /// Whether instances post ``Preferences/didChangeNotification``: some code asked for it.
+    var postsNotifications = false
+  }
   /// Installs the exit handler and the app lifecycle observers, once.
   private static let installHandlers: Void = {
     atexit { LivePreferences.processWillExit() }
@@ -112,12 +121,28 @@ enum LivePreferences {
 
   static func add(_ preferences: Preferences) {
     _ = installHandlers
-    instances.withLock { $0[ObjectIdentifier(preferences)] = .passUnretained(preferences) }
+    registry.withLock { registry in
+      registry.instances[ObjectIdentifier(preferences)] = .passUnretained(preferences)
+      if registry.postsNotifications {
+        preferences.hotPath.setBits(HotPath.notifications, to: true)
+      }
+    }
+  }
+
+  /// Makes every instance, live or future, post ``Preferences/didChangeNotification``.
+  static func startPostingNotifications() {
+    registry.withLock { registry in
+      guard !registry.postsNotifications else { return }
+      registry.postsNotifications = true
+      for instance in registry.instances.values {
+        instance._withUnsafeGuaranteedRef { $0.hotPath.setBits(HotPath.notifications, to: true) }
+      }
+    }
   }
 
   /// Forgets an instance. `Preferences.deinit` calls it first of all.
   static func remove(_ identifier: ObjectIdentifier) {
-    instances.withLock { $0[identifier] = nil }
+    registry.withLock { $0.instances[identifier] = nil }
   }
 
   /// Runs `body` with each live instance, holding the lock. `body` must not release an
@@ -125,8 +150,8 @@ enum LivePreferences {
   /// here may be one whose subclass parts are already torn down, waiting in the base class's
   /// `deinit` for this lock (its base-class state goes only after that line).
   private static func forEachLive(_ body: (Preferences) -> Void) {
-    instances.withLock { instances in
-      for instance in instances.values { instance._withUnsafeGuaranteedRef(body) }
+    registry.withLock { registry in
+      for instance in registry.instances.values { instance._withUnsafeGuaranteedRef(body) }
     }
   }
 
