@@ -98,3 +98,114 @@ struct LockFreeReadTests {
     #expect(!PreferenceCell<Int?>.isLockFree)
   }
 }
+
+/// Values that fit a word are assigned under their cell's lock bit alone, not the instance's
+/// lock (see `PreferenceCell`): no assignment may be lost to a write, a reload or another
+/// assignment running at the same time.
+struct LockFreeAssignmentTests {
+  /// Four counters, assigned on the lock-free path (not observable).
+  final class Counters: Preferences, @unchecked Sendable {
+    override class var isObservable: Bool { false }
+    @Preference var first = 0
+    @Preference var second = 0
+    @Preference var third = 0
+    @Preference var fourth = 0
+
+    func set(_ index: Int, to value: Int) {
+      switch index {
+      case 0: first = value
+      case 1: second = value
+      case 2: third = value
+      default: fourth = value
+      }
+    }
+
+    var all: [Int] { [first, second, third, fourth] }
+  }
+
+  /// Run five times: a lost assignment needs the threads to interleave just so.
+  @Test(arguments: 1...5)
+  func noAssignmentIsLostToWritesAndReloadsRunningMeanwhile(round: Int) throws {
+    let store = InMemoryStore()
+    let prefs = Counters(store: store)
+    let isDone = PreferencesKit.Locked(false)
+    let lastValues = PreferencesKit.Locked([Int](repeating: 0, count: 4))
+    let failures = PreferencesKit.Locked<[String]>([])
+    // Real threads, not `concurrentPerform`, which may run the workers one after another on a
+    // machine with fewer cores, and the assigners run until the writer is done.
+    let threads = (0..<6).map { worker in
+      TestThread {
+        switch worker {
+        case 0..<4:
+          // Assigners: 1, 2, 3, … for as long as the writes go on (bounded all the same).
+          var value = 0
+          while !isDone.withLock({ $0 }) && value < 10_000_000 {
+            value += 1
+            prefs.set(worker, to: value)
+          }
+          lastValues.withLock { $0[worker] = value }
+        case 4:
+          // Writes: each may mark clean only what it saved.
+          for _ in 0..<1_500 {
+            do throws(PreferenceError) {
+              try prefs.writePreferences()
+            } catch {
+              failures.withLock { $0.append("\(error)") }
+            }
+          }
+          isDone.withLock { $0 = true }
+        default:
+          // Changes arriving from outside, which keep every value assigned and not written.
+          for _ in 0..<500 { prefs.reload(origin: .external, keepingDirtyValues: true) }
+        }
+      }
+    }
+    for thread in threads { #expect(thread.join(within: .seconds(60))) }
+    #expect(failures.withLock { $0 }.isEmpty)
+    let expected = lastValues.withLock { $0 }
+    #expect(expected.allSatisfy { $0 > 0 })
+    #expect(prefs.all == expected)
+    // Each counter's last assignment is either written or still dirty, so one more write
+    // saves whatever is missing.
+    try prefs.writePreferences()
+    #expect(Counters(store: store).all == expected)
+  }
+
+  @Test func twoThreadsAssigningOneKeyLeaveOneOfTheirValuesWrittenAndInMemory() throws {
+    let store = InMemoryStore()
+    let prefs = Counters(store: store)
+    let iterations = 20_000
+    DispatchQueue.concurrentPerform(iterations: 3) { worker in
+      for index in 1...iterations {
+        if worker < 2 {
+          prefs.first = worker * iterations + index
+        } else if index % 100 == 0 {
+          try? prefs.writePreferences()
+        }
+      }
+    }
+    try prefs.writePreferences()
+    #expect([iterations, 2 * iterations].contains(prefs.first))
+    #expect(Counters(store: store).first == prefs.first)
+    #expect(!prefs.isDirty)
+  }
+}
+
+/// A thread running `body` at once, to wait for with a deadline.
+final class TestThread: @unchecked Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread { [finished] in
+      body()
+      finished.signal()
+    }
+    thread.start()
+  }
+
+  /// Whether the thread finished within `timeout`.
+  func join(within timeout: Duration) -> Bool {
+    let seconds = Double(timeout.components.seconds)
+    return finished.wait(timeout: .now() + seconds) == .success
+  }
+}
