@@ -141,10 +141,11 @@ public struct Preference<Value: Sendable>: Sendable {
   /// Reads and assigns the value through the ``Preferences`` instance that owns it, and tells
   /// observers of each assignment once the new value is readable.
   ///
-  /// An assignment takes the instance's lock. A read of a value that fits a word, in a class
-  /// that is not observable while nothing probes, is one atomic load of the instance's
-  /// ``HotPath`` flags and one of the value; every other read takes the path that handles its
-  /// flag (Observation, probing, recording the key path) and the lock when the value needs it.
+  /// A read of a value that fits a word, in a class that is not observable while nothing
+  /// probes, is one atomic load of the instance's ``HotPath`` flags and one of the value, and
+  /// an assignment of one takes only its cell's lock bit; other values take the instance's
+  /// lock. Any flag sends a read or an assignment down the path that handles it (Observation,
+  /// probing, recording the key path).
   ///
   /// The key path reaches those paths inside a closure, `{ wrappedKeyPath }`: the optimizer
   /// then forms it (a runtime call, and a retain and release) only on the path that uses it,
@@ -167,13 +168,28 @@ public struct Preference<Value: Sendable>: Sendable {
     @inline(__always) set {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
       let flags = owner.hotPath.loadRelaxed()
-      if _slowPath(flags & HotPath.observable != 0) {
-        assignObserved(newValue, to: cell, of: owner, flags: flags) { wrappedKeyPath }
+      if _fastPath(flags == 0) && PreferenceCell<Value>.isLockFree
+        && cell._withUnsafeGuaranteedRef({ $0.assignUnheard(newValue, hotPath: owner.hotPath) })
+      {
         return
       }
-      let replaced = assign(newValue, to: cell, of: owner)
-      finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
+      assign(newValue, to: cell, of: owner, flags: flags) { wrappedKeyPath }
     }
+  }
+
+  /// An assignment that anyone hears of, schedules a save, is reported to the Observation
+  /// framework, is refused, or needs the instance's lock.
+  @inlinable @inline(never)
+  static func assign<Owner: Preferences>(
+    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
+    flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
+  ) {
+    if flags & HotPath.observable != 0 {
+      assignObserved(newValue, to: cell, of: owner, flags: flags, keyPath: keyPath)
+      return
+    }
+    let replaced = assign(newValue, to: cell, of: owner)
+    finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
   }
 
   /// A read that tells the Observation framework, notes a probe, records the key path, or takes
@@ -201,7 +217,7 @@ public struct Preference<Value: Sendable>: Sendable {
 
   /// An assignment in an observable class: surrounded by the Observation framework's will-set
   /// and did-set calls, and recording the key path the first time.
-  @inlinable @inline(never)
+  @inlinable @inline(__always)
   static func assignObserved<Owner: Preferences>(
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
     flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>

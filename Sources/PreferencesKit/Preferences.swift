@@ -25,7 +25,8 @@ import Observation
 /// ## Threads
 ///
 /// An instance may be read and written from any number of threads at once: every
-/// `@Preference` value is guarded by the instance's lock. That is why `Preferences` is
+/// `@Preference` value is guarded, by the instance's lock or, for a value that fits a word, by
+/// its own lock bit and atomic loads (see `PreferenceCell`). That is why `Preferences` is
 /// `@unchecked Sendable`, and why the claim is true. Swift asks every subclass to restate the
 /// conformance (`class AppPreferences: Preferences, @unchecked Sendable`), as it does for
 /// `NSManagedObject` subclasses; the restatement stays honest as long as the subclass keeps its
@@ -34,11 +35,12 @@ import Observation
 open class Preferences: @unchecked Sendable {
   /// Guards every `@Preference` value and ``state``.
   ///
-  /// Assigning one preference takes this lock directly and touches only its cell; reading one
-  /// takes it only for a value that does not fit an atomic word (see ``PreferenceCell``). The
-  /// flags in `hotPath` are atomic, written only inside `state.withLock`, where they mirror the
-  /// state they summarize. Every other piece of mutable state lives in ``state``, reachable
-  /// only with this lock held.
+  /// Reading or assigning one preference takes this lock only for a value that does not fit an
+  /// atomic word, and touches only its cell; a value that does fit is read with one atomic
+  /// load and assigned under its cell's lock bit (see ``PreferenceCell``). The flags in
+  /// `hotPath` are atomic, written only inside `state.withLock`, where they mirror the state
+  /// they summarize (`HotPath.notifications` is written under `LivePreferences`' lock). Every
+  /// other piece of mutable state lives in ``state``, reachable only with this lock held.
   @usableFromInline let lock: Lock
   /// The state of each feature (observation, migration, saving, watching, sync, load errors),
   /// owned by `lock`.

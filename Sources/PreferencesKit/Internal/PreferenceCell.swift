@@ -108,6 +108,25 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     words.deallocate()
   }
 
+  /// Assigns a value of a ``isLockFree`` type, unless anyone hears of assignments or an
+  /// administrator locked the key: then it changes nothing and returns `false`, and the caller
+  /// takes the path that handles those. The hot path, kept small enough to inline: one
+  /// compare-and-swap, two loads, two stores.
+  @inlinable @inline(__always)
+  func assignUnheard(_ newValue: Value, hotPath: AtomicWords) -> Bool {
+    let bits = words.bitLock(at: 1)
+    guard _fastPath(bits & CellFlags.locked == 0 && hotPath.loadRelaxed() & HotPath.heard == 0)
+    else {
+      words.bitUnlock(bits, at: 1)
+      return false
+    }
+    value = newValue
+    var flags = CellFlags(bits: bits)
+    flags.noteAssignment()
+    words.bitUnlock(flags.bits, at: 1)
+    return true
+  }
+
   /// Assigns a value chosen by the app, unless an administrator locked the key. Call with the
   /// owner's lock held, unless ``isLockFree``.
   ///
