@@ -199,20 +199,37 @@ public struct Preference<Value: Sendable>: Sendable {
     _ cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner, flags: UInt64,
     keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
   ) -> Value {
-    let isObservable = flags & HotPath.observable != 0
-    if isObservable { owner.observation.access(owner, keyPath: keyPath()) }
-    return cell._withUnsafeGuaranteedRef { cell in
-      if _slowPath(flags & HotPath.probing != 0)
-        || (isObservable && _slowPath(!cell.isPropertyRecorded))
-      {
-        owner.lock.withLock {
-          if flags & HotPath.probing != 0 { owner.noteProbed(cell) }
-          if isObservable && cell.property == nil { cell.record(keyPath()) }
+    cell._withUnsafeGuaranteedRef { cell in
+      if flags & HotPath.observable != 0 {
+        withObservedKeyPath(of: cell, in: owner, keyPath: keyPath) {
+          owner.observation.access(owner, keyPath: $0)
         }
       }
+      if _slowPath(flags & HotPath.probing != 0) { owner.lock.withLock { owner.noteProbed(cell) } }
       if PreferenceCell<Value>.isLockFree { return cell.value }
       return owner.lock.withLock { cell.value }
     }
+  }
+
+  /// Runs `body` with the property's key path for the Observation framework: the one the cell
+  /// recorded, which costs a load, or, the first time, a new one, which the cell records.
+  @inlinable @inline(__always)
+  static func withObservedKeyPath<Owner: Preferences, Result>(
+    of cell: PreferenceCell<Value>, in owner: Owner,
+    keyPath: () -> ReferenceWritableKeyPath<Owner, Value>,
+    _ body: (ReferenceWritableKeyPath<Owner, Value>) -> Result
+  ) -> Result {
+    if _fastPath(cell.isPropertyRecorded), let recorded = cell.recordedKeyPath {
+      // Recorded by this property's own accessors, so of this very type.
+      return recorded._withUnsafeGuaranteedRef {
+        body(unsafeDowncast($0, to: ReferenceWritableKeyPath<Owner, Value>.self))
+      }
+    }
+    let keyPath = keyPath()
+    owner.lock.withLock {
+      if cell.property == nil { cell.record(keyPath) }
+    }
+    return body(keyPath)
   }
 
   /// An assignment in an observable class: surrounded by the Observation framework's will-set
@@ -222,15 +239,14 @@ public struct Preference<Value: Sendable>: Sendable {
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
     flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
   ) {
-    let keyPath = keyPath()
-    owner.observation.willSet(owner, keyPath: keyPath)
-    if _slowPath(!cell._withUnsafeGuaranteedRef { $0.isPropertyRecorded }) {
-      owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { if $0.property == nil { $0.record(keyPath) } }
-      }
+    let replaced = withObservedKeyPath(
+      of: cell._withUnsafeGuaranteedRef { $0 }, in: owner, keyPath: keyPath
+    ) { keyPath in
+      owner.observation.willSet(owner, keyPath: keyPath)
+      let replaced = assign(newValue, to: cell, of: owner)
+      owner.observation.didSet(owner, keyPath: keyPath)
+      return replaced
     }
-    let replaced = assign(newValue, to: cell, of: owner)
-    owner.observation.didSet(owner, keyPath: keyPath)
     finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
   }
 

@@ -75,6 +75,10 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
 
   /// The value the property holds when the store has none.
   @exclusivity(unchecked) var defaultValue: Value
+  /// The key path of `property`, unretained (`property` holds it): set before the bit that
+  /// says `property` is recorded and never changed after, so read without a lock once that bit
+  /// is seen, with no reference counting.
+  @usableFromInline @exclusivity(unchecked) var recordedKeyPath: Unmanaged<AnyKeyPath>?
   /// The property, recorded the first time it is read or assigned, so observers of it can be
   /// told about changes that do not come through its setter.
   @usableFromInline @exclusivity(unchecked) var property: ObservedProperty? {
@@ -298,6 +302,7 @@ struct PendingWrite {
 extension PreferenceCell: AnyPreferenceCell {
   @usableFromInline
   func record<Owner: Preferences>(_ keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+    recordedKeyPath = .passUnretained(keyPath)
     property = ObservedProperty(keyPath)
   }
 
