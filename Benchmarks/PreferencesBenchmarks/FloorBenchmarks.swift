@@ -138,22 +138,6 @@ enum FloorBenchmarks {
   }
 }
 
-/// 64 objects, each reached by `instances[i]` borrowed, as through a `let`: see
-/// ``FloorBenchmarks``. The caller keeps the objects alive.
-struct Instances<Object: AnyObject> {
-  private let references: [Unmanaged<Object>]
-
-  init(_ objects: [Object]) {
-    references = objects.map { .passUnretained($0) }
-  }
-
-  /// Runs `body` with object `index`.
-  @inline(__always)
-  func callAsFunction<Result>(_ index: Int, _ body: (Object) -> Result) -> Result {
-    references[index]._withUnsafeGuaranteedRef(body)
-  }
-}
-
 /// The plain floor: stored properties of a final class, no lock, no store.
 final class FloorPlain {
   var flag = false

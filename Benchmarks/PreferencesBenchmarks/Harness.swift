@@ -127,3 +127,21 @@ func measureEach(
     name, repetitions: repetitions, iterations: iterations, setup: {},
     operation: { _ in try operation() })
 }
+
+/// Objects reached by index borrowed, as app code reaches an instance it keeps in a `let`,
+/// with no retain and release around each access (an array element would add them to any
+/// class whose accessor calls out of line; see ``FloorBenchmarks``). The caller keeps the
+/// objects alive.
+struct Instances<Object: AnyObject> {
+  private let references: [Unmanaged<Object>]
+
+  init(_ objects: [Object]) {
+    references = objects.map { .passUnretained($0) }
+  }
+
+  /// Runs `body` with object `index`.
+  @inline(__always)
+  func callAsFunction<Result>(_ index: Int, _ body: (Object) -> Result) -> Result {
+    references[index]._withUnsafeGuaranteedRef(body)
+  }
+}

@@ -4,7 +4,8 @@ import PreferencesKit
 /// Reading and assigning one value: a plain stored property, `UserDefaults`, `@Preference`.
 ///
 /// Every loop touches 64 distinct instances (or keys) in turn, so that no load can be hoisted
-/// out of it, and adds what it read to ``benchmarkSink``.
+/// out of it, reaches each instance borrowed, as a `let` gives it (``Instances``), and adds
+/// what it read to ``benchmarkSink``.
 enum ReadWriteBenchmarks {
   /// Runs the rows and appends them to `report`.
   ///
@@ -12,11 +13,12 @@ enum ReadWriteBenchmarks {
   ///   - suites: UserDefaults suites of several sizes; each is measured.
   ///   - report: Receives the rows.
   static func run(suites: [SampleSuite], into report: inout Report) {
-    let plain = (0..<64).map { _ in PlainSettings() }
+    let plainObjects = (0..<64).map { _ in PlainSettings() }
+    let plain = Instances(plainObjects)
 
     // Int reads.
     let plainRead = measure("plain final class: read Int") { n in
-      for i in 0..<n { benchmarkSink &+= plain[i & 63].count }
+      for i in 0..<n { plain(i & 63) { benchmarkSink &+= $0.count } }
     }
     let defaultsReads = suites.map { suite in
       let keys = integerKeys(in: suite)
@@ -27,7 +29,7 @@ enum ReadWriteBenchmarks {
 
     // String reads.
     let plainString = measure("plain final class: read String") { n in
-      for i in 0..<n { benchmarkSink &+= plain[i & 63].name.utf8.count }
+      for i in 0..<n { plain(i & 63) { benchmarkSink &+= $0.name.utf8.count } }
     }
     let defaultsStrings = suites.map { suite in
       let keys = integerKeys(in: suite).map { SampleData.key(index(of: $0) + 2) }
@@ -40,7 +42,7 @@ enum ReadWriteBenchmarks {
 
     // Int assignments.
     let plainWrite = measure("plain final class: assign Int") { n in
-      for i in 0..<n { plain[i & 63].count = i }
+      for i in 0..<n { plain(i & 63) { $0.count = i } }
     }
     let defaultsWrites = suites.map { suite in
       let keys = integerKeys(in: suite)
@@ -55,7 +57,7 @@ enum ReadWriteBenchmarks {
     let unobserved = measureReads(
       (0..<64).map { _ in UnobservedReadPreferences(store: InMemoryStore()) },
       label: ", unobservable")
-    for index in 0..<64 { benchmarkSink &+= plain[index].count }
+    for object in plainObjects { benchmarkSink &+= object.count }
 
     let fastestRead = fastest(defaultsReads)
     let fastestString = fastest(defaultsStrings)
@@ -94,14 +96,15 @@ enum ReadWriteBenchmarks {
   static func measureReads(
     _ preferences: [ReadPreferences], label: String
   ) -> (read: Measurement, string: Measurement, write: Measurement) {
+    let instances = Instances(preferences)
     let read = measure("@Preference: read Int\(label)") { n in
-      for i in 0..<n { benchmarkSink &+= preferences[i & 63].count }
+      for i in 0..<n { instances(i & 63) { benchmarkSink &+= $0.count } }
     }
     let string = measure("@Preference: read String\(label)") { n in
-      for i in 0..<n { benchmarkSink &+= preferences[i & 63].name.utf8.count }
+      for i in 0..<n { instances(i & 63) { benchmarkSink &+= $0.name.utf8.count } }
     }
     let write = measure("@Preference: assign Int\(label)") { n in
-      for i in 0..<n { preferences[i & 63].count = i }
+      for i in 0..<n { instances(i & 63) { $0.count = i } }
     }
     for preference in preferences { benchmarkSink &+= preference.count }
     return (read, string, write)
@@ -111,14 +114,15 @@ enum ReadWriteBenchmarks {
   static func measureReads(
     _ preferences: [UnobservedReadPreferences], label: String
   ) -> (read: Measurement, string: Measurement, write: Measurement) {
+    let instances = Instances(preferences)
     let read = measure("@Preference: read Int\(label)") { n in
-      for i in 0..<n { benchmarkSink &+= preferences[i & 63].count }
+      for i in 0..<n { instances(i & 63) { benchmarkSink &+= $0.count } }
     }
     let string = measure("@Preference: read String\(label)") { n in
-      for i in 0..<n { benchmarkSink &+= preferences[i & 63].name.utf8.count }
+      for i in 0..<n { instances(i & 63) { benchmarkSink &+= $0.name.utf8.count } }
     }
     let write = measure("@Preference: assign Int\(label)") { n in
-      for i in 0..<n { preferences[i & 63].count = i }
+      for i in 0..<n { instances(i & 63) { $0.count = i } }
     }
     for preference in preferences { benchmarkSink &+= preference.count }
     return (read, string, write)
