@@ -376,14 +376,15 @@ extension PreferenceCell: AnyPreferenceCell {
     return CellUpdate(cell: self, error: loadError, change: change) {
       [generation] in
       // A value assigned since the snapshot is newer than the store's; keep it if asked to.
-      self.withCellLock { flags in
-        guard !keepingDirtyValue || flags.generation == generation else { return }
+      let isInstalled = self.withCellLock { flags in
+        guard !keepingDirtyValue || flags.generation == generation else { return false }
         self.value = newValue
         flags.isDirty = false
         flags.isExplicit = isExplicit
         flags.advanceGeneration()
+        return true
       }
-      self.storedForm = isExplicit ? stored : nil
+      if isInstalled { self.storedForm = isExplicit ? stored : nil }
     }
   }
 
