@@ -302,7 +302,7 @@ open class Preferences: @unchecked Sendable {
     var moves: [String: [String]] = [:]
     let layers = readLayers()
     let changes = cells.map { cell in
-      let value = Self.storedValue(of: cell, in: stored, moves: &moves)
+      let value = cell.declaration.storedValue(forKey: cell.key, in: stored, moves: &moves)
       if let layers {
         return layers.prepare(
           cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
@@ -333,11 +333,7 @@ open class Preferences: @unchecked Sendable {
     var moves: [String: [String]] = [:]
     state.withLock { state in
       for cell in cells {
-        // Every cell holds its default, clean, since `setDefaults()`: a key without a stored
-        // value has nothing to change.
-        guard let value = Self.storedValue(of: cell, in: stored, moves: &moves) else { continue }
-        // Every cell is a `PreferenceCell`, which conforms.
-        if let error = (cell as! any FirstLoadingCell).loadFirst(value) { errors.append(error) }
+        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(error) }
       }
       state.migration.keyMoves = moves
       state.loadErrors = errors
@@ -378,20 +374,6 @@ open class Preferences: @unchecked Sendable {
           }
       )
     }
-  }
-
-  /// The value `stored` holds for `cell`: under its key, or else under the newest of its
-  /// previous keys that has one. Records in `moves` the previous keys to remove on the next
-  /// write, whenever any holds a value.
-  private static func storedValue(
-    of cell: any AnyPreferenceCell, in stored: [String: PropertyListValue],
-    moves: inout [String: [String]]
-  ) -> PropertyListValue? {
-    let previousKeys = cell.declaration.previousKeys
-    guard !previousKeys.isEmpty else { return stored[cell.key] }
-    let oldKeys = previousKeys.filter { stored[$0] != nil }
-    if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
-    return stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }
   }
 
   /// Installs prepared changes under the lock, surrounded by the Observation framework's

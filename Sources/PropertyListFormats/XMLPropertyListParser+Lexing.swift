@@ -125,8 +125,27 @@ extension XMLPropertyListParser {
 
   /// Reads an element's text up to its end tag, resolving entities and CDATA sections.
   mutating func readText(of tag: Tag) throws -> String {
-    var text: [UInt8] = []
     let start = index
+    // Most text holds no entity and no CDATA section: it is read as it stands, uncopied.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+      index += 1
+    }
+    var text = bytes[start..<index]
+    if index < bytes.count, bytes[index] == UInt8(ascii: "&") || looksAt("<![CDATA[") {
+      text = try readResolvedText(from: text)[...]
+    }
+    guard let string = ByteText.string(text) else {
+      throw fail("the text of <\(tag.name)> is not valid UTF-8", at: start)
+    }
+    try expectClosing(tag.name)
+    return string
+  }
+
+  /// Reads the rest of an element's text after `plain`, resolving entities and CDATA sections.
+  private mutating func readResolvedText(from plain: ArraySlice<UInt8>) throws -> [UInt8] {
+    var text = Array(plain)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
@@ -142,11 +161,7 @@ extension XMLPropertyListParser {
         index += 1
       }
     }
-    guard let string = ByteText.string(text[...]) else {
-      throw fail("the text of <\(tag.name)> is not valid UTF-8", at: start)
-    }
-    try expectClosing(tag.name)
-    return string
+    return text
   }
 
   private mutating func appendEntity(to text: inout [UInt8]) throws {

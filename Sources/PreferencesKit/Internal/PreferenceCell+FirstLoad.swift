@@ -1,20 +1,12 @@
-/// A cell that can take its first stored value directly, while its instance initializes.
-///
-/// A separate protocol rather than a requirement of ``AnyPreferenceCell`` so that this file
-/// adds the operation without touching the cell's own.
-protocol FirstLoadingCell: AnyPreferenceCell {
-  /// Loads the value `stored` in a cell that holds its default and is neither dirty nor
-  /// explicit, as every cell is between `setDefaults()` and the first load. Call with the
-  /// owner's lock held.
-  ///
-  /// - Returns: Why `stored` could not be used; the cell keeps its default then.
-  func loadFirst(_ stored: PropertyListValue) -> PreferenceError?
-}
-
-extension PreferenceCell: FirstLoadingCell {
-  func loadFirst(_ stored: PropertyListValue) -> PreferenceError? {
+extension PreferenceCell {
+  func loadFirst(
+    from stored: [String: PropertyListValue], moves: inout [String: [String]]
+  ) -> PreferenceError? {
+    guard let form = declaration.storedValue(forKey: key, in: stored, moves: &moves) else {
+      return nil  // The default stays, as it is.
+    }
     do throws(PreferenceError) {
-      installLoaded(try codec.decode(stored), storedForm: stored)
+      installLoaded(try codec.decode(form), storedForm: form)
       return nil
     } catch {
       var error = error
@@ -31,5 +23,19 @@ extension PreferenceCell: FirstLoadingCell {
     isDirty = false
     isExplicit = true
     generation &+= 1
+  }
+}
+
+extension PreferenceDeclaration {
+  /// The value `stored` holds for the preference with `key`: under `key`, or else under the
+  /// newest of ``previousKeys`` that has one. Records in `moves` the previous keys holding a
+  /// value, which the next write removes.
+  func storedValue(
+    forKey key: String, in stored: [String: PropertyListValue], moves: inout [String: [String]]
+  ) -> PropertyListValue? {
+    guard !previousKeys.isEmpty else { return stored[key] }
+    let oldKeys = previousKeys.filter { stored[$0] != nil }
+    if !oldKeys.isEmpty { moves[key] = oldKeys }
+    return stored[key] ?? oldKeys.first.flatMap { stored[$0] }
   }
 }
