@@ -132,7 +132,8 @@ extension XMLPropertyListParser {
   /// Whether Foundation's `.whitespacesAndNewlines` holds `scalar`: Unicode's White_Space
   /// characters, and the zero-width space, which Unicode counted as a space until version 4.
   private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.isWhitespace || scalar == "\u{200B}"
+    if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+    return scalar.properties.isWhitespace || scalar == "\u{200B}"
   }
 }
 
