@@ -8,7 +8,7 @@ import PreferencesKit
 /// start-up, the warm-up and the exit cancel out and the count is the operation's alone.
 enum CountDriver {
   /// The operations, by the names the script and its baseline use.
-  static let operations = ["read", "assign", "write", "create"]
+  static let operations = ["read", "assign", "write", "create", "create-file"]
 
   /// Runs `arguments`: an operation name and a count.
   static func run(_ arguments: [String]) throws {
@@ -40,6 +40,15 @@ enum CountDriver {
       // 100 preferences from a 100-key in-memory store.
       let store = InMemoryStore(SampleData.hundredValues)
       repeatCounting(n) { benchmarkSink &+= HundredPreferences(store: store).p000 }
+    case "create-file":
+      // 100 preferences from a new file store reading a 100-key XML property list.
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("preferences-counts-\(getpid())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("hundred.plist")
+      try FileStore(url: file).apply(SampleData.hundredValues.mapValues(StoredChange.set))
+      repeatCounting(n) { benchmarkSink &+= HundredPreferences(store: FileStore(url: file)).p000 }
     default:
       throw BenchmarkError("unknown operation \(arguments[0])")
     }

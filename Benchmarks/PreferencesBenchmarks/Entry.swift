@@ -5,7 +5,8 @@ import PreferencesKit
 /// `PropertyListEncoder` round trip and raw atomic writes, side by side in one process.
 ///
 /// `swift run -c release PreferencesBenchmarks` prints a table; `--json` prints the same
-/// figures as JSON.
+/// figures as JSON; `--floors` runs only the hot path's rows, `--create` only the rows that
+/// create preferences from a store.
 @main
 enum PreferencesBenchmarks {
   /// Runs every benchmark and prints the report.
@@ -45,6 +46,16 @@ enum PreferencesBenchmarks {
       // Only the rows of the hot path against their floors: seconds instead of minutes.
       AnatomyBenchmarks.run(into: &report)
       FloorBenchmarks.run(into: &report)
+      print(json ? try report.json() : report.table)
+      return
+    }
+
+    if arguments.contains("--create") {
+      // Only the rows that create 100 preferences, and their baseline: the first UserDefaults
+      // read of 100 keys.
+      var baselines = StoreBaselines()
+      baselines.firstRead = try StoreBenchmarks.runCreation(scratch: scratch, into: &report)
+      try FileStoreBenchmarks.runCreation(baselines: baselines, scratch: scratch, into: &report)
       print(json ? try report.json() : report.table)
       return
     }

@@ -11,19 +11,7 @@ enum FileStoreBenchmarks {
   ///   - scratch: A folder for the files.
   ///   - report: Receives the rows.
   static func run(baselines: StoreBaselines, scratch: Scratch, into report: inout Report) throws {
-    // Creating 100 preferences from a 100-key file, read from disk by a new store each time.
-    for format in ["plist", "json"] {
-      let file = scratch.url.appendingPathComponent("hundred.\(format)")
-      try FileStore(url: file).apply(SampleData.hundredValues.mapValues(StoredChange.set))
-      let create = measureEach(
-        "create 100 @Preference from a new FileStore (.\(format), 100 keys)", repetitions: 7,
-        iterations: 30
-      ) {
-        benchmarkSink &+= HundredPreferences(store: FileStore(url: file)).p000
-      }
-      report.rows.append(
-        Row(create, baseline: baselines.firstRead, target: format == "plist" ? 2 : nil))
-    }
+    try runCreation(baselines: baselines, scratch: scratch, into: &report)
 
     // Saving one dirty key into files of 1,000 and 10,000 keys.
     var writes: [Int: Measurement] = [:]
@@ -54,5 +42,25 @@ enum FileStoreBenchmarks {
       Row(large, baseline: baselines.synchronize[10_000]),
       Row(large, baseline: baselines.rawWrite[10_000]),
     ]
+  }
+
+  /// Runs the rows that create 100 preferences from a new file store, against the first
+  /// UserDefaults read, and appends them to `report`.
+  static func runCreation(
+    baselines: StoreBaselines, scratch: Scratch, into report: inout Report
+  ) throws {
+    // Creating 100 preferences from a 100-key file, read from disk by a new store each time.
+    for format in ["plist", "json"] {
+      let file = scratch.url.appendingPathComponent("hundred.\(format)")
+      try FileStore(url: file).apply(SampleData.hundredValues.mapValues(StoredChange.set))
+      let create = measureEach(
+        "create 100 @Preference from a new FileStore (.\(format), 100 keys)", repetitions: 7,
+        iterations: 30
+      ) {
+        benchmarkSink &+= HundredPreferences(store: FileStore(url: file)).p000
+      }
+      report.rows.append(
+        Row(create, baseline: baselines.firstRead, target: format == "plist" ? 2 : nil))
+    }
   }
 }

@@ -15,51 +15,7 @@ enum StoreBenchmarks {
     suites: [SampleSuite], scratch: Scratch, into report: inout Report
   ) throws -> StoreBaselines {
     var baselines = StoreBaselines()
-
-    // Creating 100 preferences, against the first UserDefaults read after launch.
-    let hundred = SampleSuite(values: SampleData.hundredValues)
-    let keys = SampleData.hundredValues.keys.sorted()
-    guard let hundredFile = suiteFile(named: hundred.name, in: scratch) else {
-      throw BenchmarkError("cannot find the file of UserDefaults suite \(hundred.name)")
-    }
-    // The copies, removed below: on Apple platforms they sit in ~/Library/Preferences.
-    var copies: [URL] = []
-    defer { for copy in copies { try? FileManager.default.removeItem(at: copy) } }
-    let coldSuite = { () throws -> String in
-      // A suite this process has never opened, so UserDefaults reads it from disk.
-      let name = "PreferencesBenchmarks.\(UUID().uuidString).cold"
-      let copy = hundredFile.deletingLastPathComponent()
-        .appendingPathComponent(
-          hundredFile.lastPathComponent
-            .replacingOccurrences(of: hundred.name, with: name))
-      try FileManager.default.copyItem(at: hundredFile, to: copy)
-      copies.append(copy)
-      return name
-    }
-    let firstRead = try measureEach(
-      "UserDefaults: first read of 100 keys after launch", repetitions: 7,
-      iterations: 30, setup: coldSuite,
-      operation: { name in
-        let defaults = UserDefaults(suiteName: name)!
-        for key in keys { blackHole(defaults.object(forKey: key)) }
-      })
-    baselines.firstRead = firstRead
-    let fromMemory = measureEach(
-      "create 100 @Preference from InMemoryStore(100 keys)", repetitions: 7, iterations: 30,
-      setup: { InMemoryStore(SampleData.hundredValues) },
-      operation: { store in benchmarkSink &+= HundredPreferences(store: store).p000 })
-    let fromDefaults = try measureEach(
-      "create 100 @Preference from a new UserDefaultsStore", repetitions: 7, iterations: 30,
-      setup: coldSuite,
-      operation: { name in
-        benchmarkSink &+= HundredPreferences(store: UserDefaultsStore(suiteName: name)).p000
-      })
-    hundred.remove()
-    report.rows += [
-      Row(firstRead),
-      Row(fromMemory, baseline: firstRead),
-      Row(fromDefaults, baseline: firstRead),
-    ]
+    baselines.firstRead = try runCreation(scratch: scratch, into: &report)
 
     // Saving one changed key: UserDefaults, and serializing every key and writing atomically.
     for suite in suites {
@@ -91,6 +47,57 @@ enum StoreBenchmarks {
       report.rows.append(Row(write))
     }
     return baselines
+  }
+
+  /// Runs the rows that create 100 preferences from a store, against the first UserDefaults
+  /// read of 100 keys after launch, and appends them to `report`.
+  ///
+  /// - Returns: The first UserDefaults read, which the file-store creation rows compare with.
+  static func runCreation(scratch: Scratch, into report: inout Report) throws -> Measurement {
+    // Creating 100 preferences, against the first UserDefaults read after launch.
+    let hundred = SampleSuite(values: SampleData.hundredValues)
+    let keys = SampleData.hundredValues.keys.sorted()
+    guard let hundredFile = suiteFile(named: hundred.name, in: scratch) else {
+      throw BenchmarkError("cannot find the file of UserDefaults suite \(hundred.name)")
+    }
+    // The copies, removed below: on Apple platforms they sit in ~/Library/Preferences.
+    var copies: [URL] = []
+    defer { for copy in copies { try? FileManager.default.removeItem(at: copy) } }
+    let coldSuite = { () throws -> String in
+      // A suite this process has never opened, so UserDefaults reads it from disk.
+      let name = "PreferencesBenchmarks.\(UUID().uuidString).cold"
+      let copy = hundredFile.deletingLastPathComponent()
+        .appendingPathComponent(
+          hundredFile.lastPathComponent
+            .replacingOccurrences(of: hundred.name, with: name))
+      try FileManager.default.copyItem(at: hundredFile, to: copy)
+      copies.append(copy)
+      return name
+    }
+    let firstRead = try measureEach(
+      "UserDefaults: first read of 100 keys after launch", repetitions: 7,
+      iterations: 30, setup: coldSuite,
+      operation: { name in
+        let defaults = UserDefaults(suiteName: name)!
+        for key in keys { blackHole(defaults.object(forKey: key)) }
+      })
+    let fromMemory = measureEach(
+      "create 100 @Preference from InMemoryStore(100 keys)", repetitions: 7, iterations: 30,
+      setup: { InMemoryStore(SampleData.hundredValues) },
+      operation: { store in benchmarkSink &+= HundredPreferences(store: store).p000 })
+    let fromDefaults = try measureEach(
+      "create 100 @Preference from a new UserDefaultsStore", repetitions: 7, iterations: 30,
+      setup: coldSuite,
+      operation: { name in
+        benchmarkSink &+= HundredPreferences(store: UserDefaultsStore(suiteName: name)).p000
+      })
+    hundred.remove()
+    report.rows += [
+      Row(firstRead),
+      Row(fromMemory, baseline: firstRead),
+      Row(fromDefaults, baseline: firstRead),
+    ]
+    return firstRead
   }
 
   /// The file in which Foundation keeps suite `name`: on Linux found by searching `scratch`;

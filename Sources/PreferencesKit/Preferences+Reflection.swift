@@ -4,8 +4,6 @@
 protocol DiscoverablePreference {
   /// The wrapper's storage.
   var anyCell: any AnyPreferenceCell { get }
-  /// The storage of the wrapper stored at `address`, a field of a live instance.
-  static func cell(at address: UnsafeRawPointer) -> any AnyPreferenceCell
 }
 
 /// Where a class's `@Preference` wrappers sit in its instances, and their keys: found once per
@@ -44,7 +42,7 @@ extension Preferences {
       return withExtendedLifetime(instance) {
         let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
         return layout.fields.map { field in
-          let cell = field.type.cell(at: base + field.offset)
+          let cell = Self.cell(of: field.type, at: base + field.offset)
           cell.setKey(field.key)
           return cell
         }
@@ -54,6 +52,18 @@ extension Preferences {
     let layout = fieldLayout(of: instance, matching: cells)
     PreferenceLayout.cache.withLock { $0[type] = .some(layout) }
     return cells
+  }
+
+  /// The storage of the wrapper of type `Wrapper` stored at `address`, a field of a live
+  /// instance.
+  ///
+  /// A generic function rather than a static requirement of the wrapper: the wrapper's type
+  /// arrives with the call, where a static method of `Preference<Value>` would look it up
+  /// again from `Value` (a hash-table lookup, nine tenths of the cost of reading a cell).
+  private static func cell<Wrapper: DiscoverablePreference>(
+    of _: Wrapper.Type, at address: UnsafeRawPointer
+  ) -> any AnyPreferenceCell {
+    address.load(as: Wrapper.self).anyCell
   }
 
   /// The layout of `instance`'s class from the standard library's field reflection
@@ -82,7 +92,10 @@ extension Preferences {
     guard complete, fields.count == cells.count else { return nil }
     let matches = withExtendedLifetime(instance) {
       let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
-      return zip(fields, cells).allSatisfy { $0.type.cell(at: base + $0.offset) === $1 }
+      return zip(fields, cells).allSatisfy { field, cell in
+        let found = Self.cell(of: field.type, at: base + field.offset)
+        return found === cell
+      }
     }
     return matches ? PreferenceLayout(fields: fields) : nil
   }

@@ -90,7 +90,7 @@ open class Preferences: @unchecked Sendable {
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.loadErrors = [migrationError] }
     } else {
-      reload(origin: nil, keepingDirtyValues: false)
+      loadFirst()
     }
     LivePreferences.add(self)
   }
@@ -300,41 +300,11 @@ open class Preferences: @unchecked Sendable {
   /// - Parameter keepingDirtyValues: Leave values assigned but not yet written in place, as
   ///   changes arriving from outside do.
   func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
-    var errors: [PreferenceError] = []
-    let stored: [String: PropertyListValue]
-    let previousKeys = cells.flatMap(\.declaration.previousKeys)
-    do {
-      stored = try store.values(forKeys: cells.map(\.key) + previousKeys)
-    } catch {
-      var failure = PreferenceError(error, kind: .readFailed)
-      if FileStore.isDamage(failure), let store = store as? any FileBackedStore {
-        // Salvage: every entry that parses on its own loads; the next write moves the damaged
-        // file aside and writes those entries back, so the damage costs only what it touched.
-        let salvage = store.recoverValues()
-        stored = salvage.values
-        failure.reason = [
-          failure.reason,
-          "\(salvage.values.count) entries were recovered; the next write moves the damaged "
-            + "file aside and writes them back",
-        ].compactMap { $0 }.joined(separator: "; ")
-        errors.append(failure)
-        errors += salvage.lostKeys.map {
-          PreferenceError(
-            .corruptFile, key: $0, file: failure.file,
-            reason: "the entry is damaged and could not be recovered; the preference holds its "
-              + "default, and the damaged file is kept beside the new one after the next write")
-        }
-      } else {
-        stored = [:]
-        errors.append(failure)
-      }
-    }
+    let (stored, readErrors) = readStore()
     var moves: [String: [String]] = [:]
     let layers = readLayers()
     let changes = cells.map { cell in
-      let oldKeys = cell.declaration.previousKeys.filter { stored[$0] != nil }
-      if !oldKeys.isEmpty { moves[cell.key] = oldKeys }
-      let value = stored[cell.key] ?? oldKeys.first.flatMap { stored[$0] }
+      let value = cell.declaration.storedValue(forKey: cell.key, in: stored, moves: &moves)
       if let layers {
         return layers.prepare(
           cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
@@ -343,12 +313,69 @@ open class Preferences: @unchecked Sendable {
       return cell.prepareLoad(
         value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
-    errors += changes.compactMap(\.error) + (layers?.system.errors ?? [])
+    let errors = readErrors + changes.compactMap(\.error) + (layers?.system.errors ?? [])
     state.withLock { state in
       state.migration.keyMoves = moves
       if let layers { Self.record(layers, in: &state) }
     }
     apply(changes, origin: origin, loadErrors: errors)
+  }
+
+  /// The first load, while the instance initializes: each stored value goes straight into its
+  /// cell, with no change worked out and nothing announced, since nothing can observe an
+  /// instance before it exists. A class that reads layers loads as
+  /// ``reload(origin:keepingDirtyValues:)`` does.
+  private func loadFirst() {
+    guard !state.withLock({ $0.layers.isEnabled }) else {
+      reload(origin: nil, keepingDirtyValues: false)
+      return
+    }
+    let (stored, readErrors) = readStore()
+    var errors = readErrors
+    var moves: [String: [String]] = [:]
+    state.withLock { state in
+      for cell in cells {
+        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(error) }
+      }
+      state.migration.keyMoves = moves
+      state.loadErrors = errors
+    }
+  }
+
+  /// Reads what the store holds for every key, previous keys included: all of it from a store
+  /// that holds its values (``HeldValuesStore``), which costs one reference rather than a new
+  /// dictionary. When the store cannot be read, no values, or those salvaged from a damaged
+  /// file, and the errors that say so.
+  private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
+    do {
+      if store is any HeldValuesStore { return (try store.allValues(), []) }
+      let previousKeys = cells.flatMap(\.declaration.previousKeys)
+      return (try store.values(forKeys: cells.map(\.key) + previousKeys), [])
+    } catch {
+      var failure = PreferenceError(error, kind: .readFailed)
+      guard FileStore.isDamage(failure), let store = store as? any FileBackedStore else {
+        return ([:], [failure])
+      }
+      // Salvage: every entry that parses on its own loads; the next write moves the damaged
+      // file aside and writes those entries back, so the damage costs only what it touched.
+      let salvage = store.recoverValues()
+      failure.reason = [
+        failure.reason,
+        "\(salvage.values.count) entries were recovered; the next write moves the damaged "
+          + "file aside and writes them back",
+      ].compactMap { $0 }.joined(separator: "; ")
+      return (
+        salvage.values,
+        [failure]
+          + salvage.lostKeys.map {
+            PreferenceError(
+              .corruptFile, key: $0, file: failure.file,
+              reason: "the entry is damaged and could not be recovered; the preference holds "
+                + "its default, and the damaged file is kept beside the new one after the next "
+                + "write")
+          }
+      )
+    }
   }
 
   /// Installs prepared changes under the lock, surrounded by the Observation framework's

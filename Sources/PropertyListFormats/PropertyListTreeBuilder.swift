@@ -32,10 +32,12 @@ struct PropertyListTreeBuilder {
   }
 
   /// The open containers, innermost last. Arrays and dictionaries live in their own stacks
-  /// and are mutated in place there, so adding a value never copies a container.
+  /// and are mutated in place there, so adding a value never copies a container. An open
+  /// dictionary is a list of entries, hashed once into a dictionary of the right size when it
+  /// closes, rather than rehashed each time it grows.
   private var openKinds: [Bool] = []  // true for a dictionary
   private var arrays: [[PropertyListValue]] = []
-  private var dictionaries: [[String: PropertyListValue]] = []
+  private var dictionaries: [[(String, PropertyListValue)]] = []
   private var pendingKeys: [String?] = []
   /// The finished top-level value, once there is one.
   private(set) var root: PropertyListValue?
@@ -54,7 +56,7 @@ struct PropertyListTreeBuilder {
   static func entry(_ key: String) -> Self {
     var builder = Self()
     builder.openKinds = [true]
-    builder.dictionaries = [[:]]
+    builder.dictionaries = [[]]
     builder.pendingKeys = [key]
     return builder
   }
@@ -62,7 +64,7 @@ struct PropertyListTreeBuilder {
   /// Whether the entry an ``entry(_:)`` builder was made for has its value, which it returns.
   var entryValue: PropertyListValue? {
     guard openKinds.count == 1, !hasPendingKey else { return nil }
-    return dictionaries.first?.first?.value
+    return dictionaries.first?.first?.1
   }
 
   mutating func beginArray() throws(Failure) {
@@ -76,7 +78,7 @@ struct PropertyListTreeBuilder {
     try checkCanAddValue()
     guard depth < Self.maximumDepth else { throw .tooDeep }
     openKinds.append(true)
-    dictionaries.append([:])
+    dictionaries.append([])
     pendingKeys.append(nil)
   }
 
@@ -96,7 +98,8 @@ struct PropertyListTreeBuilder {
     }
     guard isDictionary else { return .array(arrays.removeLast()) }
     if let key = pendingKeys.removeLast() { throw .invalid("the key \"\(key)\" has no value") }
-    return .dictionary(dictionaries.removeLast())
+    // A key given twice holds its last value.
+    return .dictionary(Dictionary(dictionaries.removeLast()) { $1 })
   }
 
   mutating func add(_ value: PropertyListValue) throws(Failure) {
@@ -112,7 +115,7 @@ struct PropertyListTreeBuilder {
     guard let key = pendingKeys[pendingKeys.count - 1] else {
       throw .invalid("a dictionary value without a key")
     }
-    dictionaries[dictionaries.count - 1][key] = value
+    dictionaries[dictionaries.count - 1].append((key, value))
     pendingKeys[pendingKeys.count - 1] = nil
   }
 

@@ -48,6 +48,10 @@ extension XMLPropertyListParser {
   mutating func skipMarkup() throws {
     while true {
       skipWhitespace()
+      // Most of the time, at an element: `<` followed by neither `?` nor `!`.
+      guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"),
+        bytes[index + 1] == UInt8(ascii: "?") || bytes[index + 1] == UInt8(ascii: "!")
+      else { return }
       if looksAt("<?") {
         try skip(past: "?>", what: "a processing instruction")
       } else if looksAt("<!--") {
@@ -117,16 +121,55 @@ extension XMLPropertyListParser {
   /// Reads the end tag `</name>`, allowing whitespace before it.
   mutating func expectClosing(_ name: String) throws {
     skipWhitespace()
+    if let end = plainEndTag(name) {
+      index = end
+      return
+    }
     let tag = try readTag()
     guard tag.closing, tag.name == name else {
       throw fail("expected </\(name)>, found <\(tag.closing ? "/" : "")\(tag.name)>", at: tag.start)
     }
   }
 
+  /// The offset just past `</name>` when that end tag, without white space inside, starts at
+  /// the current offset.
+  private func plainEndTag(_ name: String) -> Int? {
+    guard looksAt("</") else { return nil }
+    var position = index + 2
+    for byte in name.utf8 {
+      guard position < bytes.count, bytes[position] == byte else { return nil }
+      position += 1
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else { return nil }
+    return position + 1
+  }
+
   /// Reads an element's text up to its end tag, resolving entities and CDATA sections.
   mutating func readText(of tag: Tag) throws -> String {
-    var text: [UInt8] = []
     let start = index
+    // Most text holds no entity and no CDATA section: it is read as it stands, uncopied.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+      index += 1
+    }
+    var text = bytes[start..<index]
+    let atEntity = index < bytes.count && bytes[index] == UInt8(ascii: "&")
+    let atCDATA =
+      index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "!") && looksAt("<![CDATA[")
+    if atEntity || atCDATA {
+      text = try readResolvedText(from: text)[...]
+    }
+    guard let string = ByteText.string(text) else {
+      throw fail("the text of <\(tag.name)> is not valid UTF-8", at: start)
+    }
+    try expectClosing(tag.name)
+    return string
+  }
+
+  /// Reads the rest of an element's text after `plain`, resolving entities and CDATA sections.
+  private mutating func readResolvedText(from plain: ArraySlice<UInt8>) throws -> [UInt8] {
+    var text = Array(plain)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
@@ -142,11 +185,7 @@ extension XMLPropertyListParser {
         index += 1
       }
     }
-    guard let string = ByteText.string(text[...]) else {
-      throw fail("the text of <\(tag.name)> is not valid UTF-8", at: start)
-    }
-    try expectClosing(tag.name)
-    return string
+    return text
   }
 
   private mutating func appendEntity(to text: inout [UInt8]) throws {

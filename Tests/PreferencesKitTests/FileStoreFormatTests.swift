@@ -140,6 +140,36 @@ struct FileStoreFormatTests {
     }
   }
 
+  /// Numbers, dates and data may stand between white space, as other tools write them: the
+  /// XML reader trims exactly what Foundation's `.whitespacesAndNewlines` trims.
+  @Test func xmlScalarsBetweenWhiteSpaceParse() throws {
+    let xml = """
+      <plist><dict>
+        <key>integer</key><integer>\n  42\u{A0}</integer>
+        <key>real</key><real>\t1.5\u{2028}</real>
+        <key>date</key><date> 2024-01-02T03:04:05Z\u{3000}</date>
+        <key>data</key><data>
+          AAEC
+        </data>
+        <key>text</key><string> a &amp; <![CDATA[<b>]]> </string>
+      </dict></plist>
+      """
+    #expect(
+      try PropertyListFormat.propertyList.decode(Array(xml.utf8)) == [
+        "integer": .integer(42), "real": .double(1.5),
+        "date": .date(Date(timeIntervalSince1970: 1_704_164_645)), "data": .data(Data([0, 1, 2])),
+        "text": .string(" a & <b> "),
+      ])
+    for value in 0..<0x1_0000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = "\(scalar)\(scalar)x\(scalar)y\(scalar)"
+      #expect(
+        XMLPropertyListParser.trimmingWhitespace(text)
+          == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "U+\(String(value, radix: 16))")
+    }
+  }
+
   @Test func parseErrorsSayWhereAndWhat() throws {
     let xml = "<plist>\n<dict>\n  <key>a</key>\n  <integer>abc</integer>\n</dict>\n</plist>"
     let error = try #require(throws: PropertyListFormatError.self) {

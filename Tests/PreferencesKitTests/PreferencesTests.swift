@@ -20,6 +20,11 @@ final class DerivedPreferences: BasePreferences, @unchecked Sendable {
   }
 }
 
+/// A preference found under a key it was stored under before.
+final class MovedPreferences: Preferences, @unchecked Sendable {
+  @Preference(previousKeys: ["FontSize", "font_size"]) var fontSize = 12.0
+}
+
 struct PreferencesTests {
   // MARK: Discovery
 
@@ -90,6 +95,40 @@ struct PreferencesTests {
     #expect(prefs.userName == "")
     #expect(prefs.recentFiles == ["README.md"])
     #expect(!prefs.isDirty)
+  }
+
+  /// Creation loads directly, without the changes a reload works out: what it loads, the
+  /// errors it lists and the keys it moves must be what a reload gives, for the first instance
+  /// of a class (found with `Mirror`) and for later ones (found from the recorded layout).
+  @Test func creatingAnInstanceLoadsWhatAReloadLoads() throws {
+    let store = InMemoryStore([
+      "userName": .string("Ada"), "fontSize": .string("big"), "launchCount": .integer(3),
+      "lastOpened": .date(Date(timeIntervalSince1970: 1_000)), "theme": .string("sepia"),
+      "recentFiles": .array([.string("a.txt")]), "Has Widgets": .bool(true),
+      "person": .dictionary([
+        "name": .string("Grace"), "quest": .string("COBOL"), "age": .integer(85),
+      ]),
+    ])
+    func snapshot(_ prefs: AppPreferences) -> [String] {
+      let values = [
+        prefs.userName, "\(prefs.fontSize)", "\(prefs.launchCount)", "\(prefs.theme)",
+        "\(prefs.lastOpened as Any)", "\(prefs.recentFiles)", "\(prefs.hasWidgets)",
+        "\(prefs.person as Any)", "\(prefs.isDirty)",
+      ]
+      return values + prefs.loadErrors.map { "\($0.kind) \($0.key ?? "")" }
+    }
+    for _ in 0..<2 {
+      let prefs = AppPreferences(store: store)
+      let created = snapshot(prefs)
+      #expect(created.first == "Ada")
+      #expect(prefs.loadErrors.compactMap(\.key).sorted() == ["fontSize", "theme"])
+      prefs.readPreferences()
+      #expect(snapshot(prefs) == created)
+    }
+    let moved = MovedPreferences(store: InMemoryStore(["font_size": .double(14)]))
+    #expect(moved.fontSize == 14)
+    try moved.writePreferences()
+    #expect(try moved.store.allValues() == ["fontSize": .double(14)])
   }
 
   // MARK: Dirty tracking

@@ -244,6 +244,14 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func prepareReset(lock: Lock) -> CellUpdate
   /// Captures what a write must save.
   func pendingWrite() -> PendingWrite
+  /// Loads the cell's value from `stored` while the owner initializes, when the cell holds its
+  /// default, neither dirty nor explicit, as `setDefaults()` left it; records previous keys
+  /// to move in `moves`. (Internal/PreferenceCell+FirstLoad.swift.)
+  ///
+  /// - Returns: Why the stored value could not be used; the cell keeps its default then.
+  func loadFirst(
+    from stored: [String: PropertyListValue], moves: inout [String: [String]]
+  ) -> PreferenceError?
   /// Whether an administrator locked the value. (Layers/PreferenceCell+Layers.swift.)
   var isLocked: Bool { get }
   /// Prepares to install the highest layer's value. Call without the lock.

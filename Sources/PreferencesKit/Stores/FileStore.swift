@@ -36,7 +36,9 @@ public import Foundation
 /// `@unchecked Sendable`: the mutable state (`snapshot`) is only read or written while
 /// `snapshotLock` is held, and every write to the file happens while `writerLock` is held, so
 /// two threads of one process never both believe they hold the file lock.
-public final class FileStore: PreferenceStore, FileBackedStore, @unchecked Sendable {
+public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
+  @unchecked Sendable
+{
   /// The file this store reads and writes. It may be a symbolic link.
   public let url: URL
 

@@ -4,7 +4,7 @@
 /// let store = InMemoryStore(["fontSize": .double(14)])
 /// let prefs = AppPreferences(store: store)   // prefs.fontSize == 14
 /// ```
-public final class InMemoryStore: PreferenceStore {
+public final class InMemoryStore: PreferenceStore, HeldValuesStore {
   private let values: Locked<[String: PropertyListValue]>
 
   /// Creates a store holding `values`.

@@ -97,6 +97,11 @@ extension PreferenceStore {
   }
 }
 
+/// A store whose ``PreferenceStore/allValues()`` hands out a dictionary it already holds, at the
+/// cost of one reference: ``Preferences`` loads from it rather than from
+/// ``PreferenceStore/values(forKeys:)``, which would build a new dictionary key by key.
+package protocol HeldValuesStore: PreferenceStore {}
+
 /// What ``FileStore`` offers beyond ``PreferenceStore``, which ``Preferences`` uses where a
 /// store has it: recovering what a damaged file still holds, and changing values under a lock
 /// that other processes respect.

@@ -2,46 +2,99 @@
 ///
 /// `@Preference` picks a codec when it is declared, by the type's capabilities: a direct
 /// property-list form, a raw value, or `Codable`.
+///
+/// The codec keeps the conformance that converts as an existential metatype, not as closures:
+/// it is made in unspecialized generic code for every `@Preference` of every instance created,
+/// where each closure would box its generic context on the heap (two allocations per property,
+/// and two releases when the instance goes); a metatype is two words, made for nothing.
 @usableFromInline
 struct PreferenceCodec<Value: Sendable>: Sendable {
-  /// The stored form of a value, or `nil` to remove the key.
-  let encode: @Sendable (Value) throws(PreferenceError) -> PropertyListValue?
+  /// How values convert, with the conformance that converts them: `Value`'s own, except for a
+  /// raw value's.
+  private enum Conversion {
+    /// Through the type's own property-list form.
+    case propertyList(any PropertyListRepresentable.Type)
+    /// Through the raw value's property-list form.
+    case rawValue(any (RawRepresentable & Sendable).Type, raw: any PropertyListRepresentable.Type)
+    /// Through the library's own `Codable` encoder and decoder.
+    case codable(any (Codable & Sendable).Type)
+  }
+
+  private let conversion: Conversion
+
+  /// The stored form of `value`, or `nil` to remove the key.
+  func encode(_ value: Value) throws(PreferenceError) -> PropertyListValue? {
+    switch conversion {
+    case .propertyList(let type): try Self.encode(value, as: type)
+    case .rawValue(let type, let raw): try Self.encodeRawValue(of: value, as: type, raw: raw)
+    case .codable(let type): try Self.encodeCodable(value, as: type)
+    }
+  }
+
   /// A value from its stored form.
-  let decode: @Sendable (PropertyListValue) throws(PreferenceError) -> Value
+  func decode(_ stored: PropertyListValue) throws(PreferenceError) -> Value {
+    switch conversion {
+    case .propertyList(let type): try Self.decode(stored, as: type)
+    case .rawValue(let type, let raw): try Self.decodeRawValue(stored, as: type, raw: raw)
+    case .codable(let type): try Self.decodeCodable(stored, as: type)
+    }
+  }
+
+  // Each helper opens a metatype as `T`, which is `Value` itself (or its raw value's type):
+  // the casts between them are between one type and itself, and cannot fail.
+
+  private static func encode<T: PropertyListRepresentable>(
+    _ value: Value, as _: T.Type
+  ) throws(PreferenceError) -> PropertyListValue? {
+    try (value as! T).propertyListValue()
+  }
+
+  private static func decode<T: PropertyListRepresentable>(
+    _ stored: PropertyListValue, as _: T.Type
+  ) throws(PreferenceError) -> Value {
+    try T(propertyListValue: stored) as! Value
+  }
+
+  private static func encodeRawValue<T: RawRepresentable, Raw: PropertyListRepresentable>(
+    of value: Value, as _: T.Type, raw _: Raw.Type
+  ) throws(PreferenceError) -> PropertyListValue? {
+    try ((value as! T).rawValue as! Raw).propertyListValue()
+  }
+
+  private static func decodeRawValue<T: RawRepresentable, Raw: PropertyListRepresentable>(
+    _ stored: PropertyListValue, as _: T.Type, raw _: Raw.Type
+  ) throws(PreferenceError) -> Value {
+    let raw = try Raw(propertyListValue: stored)
+    guard let value = T(rawValue: raw as! T.RawValue) else {
+      throw .mismatch(expected: Value.self, found: stored, reason: "not a raw value of any case")
+    }
+    return value as! Value
+  }
+
+  private static func encodeCodable<T: Codable>(
+    _ value: Value, as _: T.Type
+  ) throws(PreferenceError) -> PropertyListValue? {
+    try PropertyListValueEncoder().encode(value as! T)
+  }
+
+  private static func decodeCodable<T: Codable>(
+    _ stored: PropertyListValue, as _: T.Type
+  ) throws(PreferenceError) -> Value {
+    try PropertyListValueDecoder().decode(T.self, from: stored) as! Value
+  }
 }
 
 extension PreferenceCodec where Value: PropertyListRepresentable {
   /// Uses the type's own property-list form.
-  static var propertyList: Self {
-    Self(
-      encode: { value throws(PreferenceError) in try value.propertyListValue() },
-      decode: { stored throws(PreferenceError) in try Value(propertyListValue: stored) })
-  }
+  static var propertyList: Self { Self(conversion: .propertyList(Value.self)) }
 }
 
 extension PreferenceCodec where Value: RawRepresentable, Value.RawValue: PropertyListRepresentable {
   /// Stores the raw value; an unknown raw value fails to load.
-  static var rawValue: Self {
-    Self(
-      encode: { value throws(PreferenceError) in try value.rawValue.propertyListValue() },
-      decode: { stored throws(PreferenceError) in
-        let raw = try Value.RawValue(propertyListValue: stored)
-        guard let value = Value(rawValue: raw) else {
-          throw .mismatch(
-            expected: Value.self, found: stored, reason: "not a raw value of any case")
-        }
-        return value
-      })
-  }
+  static var rawValue: Self { Self(conversion: .rawValue(Value.self, raw: Value.RawValue.self)) }
 }
 
 extension PreferenceCodec where Value: Codable {
   /// Converts through the library's own `Codable` encoder and decoder, with no bytes between.
-  static var codable: Self {
-    Self(
-      encode: { value throws(PreferenceError) in try PropertyListValueEncoder().encode(value) },
-      decode: { stored throws(PreferenceError) in
-        try PropertyListValueDecoder().decode(Value.self, from: stored)
-      })
-  }
+  static var codable: Self { Self(conversion: .codable(Value.self)) }
 }
