@@ -281,8 +281,4 @@ public struct Preference<Value: Sendable>: Sendable {
 
 extension Preference: DiscoverablePreference {
   var anyCell: any AnyPreferenceCell { cell }
-
-  static func cell(at address: UnsafeRawPointer) -> any AnyPreferenceCell {
-    address.load(as: Self.self).cell
-  }
 }

@@ -16,13 +16,16 @@ extension PreferenceCell {
   }
 
   /// Installs a value loaded from the store: the value and every flag, in one place, as
-  /// ``prepareLoad(_:lock:keepingDirtyValue:comparing:)``'s update does.
+  /// ``prepareLoad(_:lock:keepingDirtyValue:comparing:)``'s update does. Call with the owner's
+  /// lock held.
   private func installLoaded(_ newValue: Value, storedForm: PropertyListValue) {
-    value = newValue
+    withCellLock { flags in
+      value = newValue
+      flags.isDirty = false
+      flags.isExplicit = true
+      flags.advanceGeneration()
+    }
     self.storedForm = storedForm
-    isDirty = false
-    isExplicit = true
-    generation &+= 1
   }
 }
 
