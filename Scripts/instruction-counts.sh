@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Guards the cost of the hot operations with counts, which are deterministic, where time is not:
-# instructions (valgrind's callgrind) and heap allocations (valgrind's memcheck) of one read, one
-# assignment, one 1-key write into a 1,000-key file store, and one creation of 100 preferences.
+# instructions (valgrind's callgrind) and heap allocations (valgrind's memcheck) of one read and
+# one assignment (with Observation off and on), one 1-key write into a 1,000-key file store, and
+# one creation of 100 preferences (from memory and from a 100-key file).
 #
 #   Scripts/instruction-counts.sh            compare with the baseline; fail on growth over 10%
 #   Scripts/instruction-counts.sh --update   rewrite the baseline, for a change meant to cost more
@@ -57,12 +58,15 @@ per_operation() {
 }
 
 # How many times each operation runs: enough that rounding is far below 10%.
-declare -A runs=([read]=20000 [assign]=20000 [write]=20 [create]=20)
+declare -A runs=(
+  [read]=20000 [assign]=20000 [read-observed]=20000 [assign-observed]=20000 [write]=20
+  [create]=20 [create-file]=20
+)
 
 toolchain="$(swift --version 2>/dev/null | head -n 1)"
 measured="$work/measured"
 echo "# $toolchain: operation instructions allocations (per operation)" >"$measured"
-for operation in read assign write create; do
+for operation in read assign read-observed assign-observed write create create-file; do
   n=${runs[$operation]}
   # Assigned first, so that a failed count stops the script (`set -e`).
   instructions_count=$(per_operation instructions "$operation" "$n")
@@ -94,7 +98,7 @@ awk '
     else if ($2 > instructions[$1] * 1.1 || $3 > allocations[$1] * 1.1) {
       status = "GREW MORE THAN 10%"; failed = 1
     }
-    printf "%-7s instructions %9d (baseline %9d)  allocations %5d (baseline %5d)  %s\n",
+    printf "%-15s instructions %9d (baseline %9d)  allocations %5d (baseline %5d)  %s\n",
       $1, $2, instructions[$1], $3, allocations[$1], status
   }
   END {

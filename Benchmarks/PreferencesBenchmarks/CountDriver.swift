@@ -8,7 +8,9 @@ import PreferencesKit
 /// start-up, the warm-up and the exit cancel out and the count is the operation's alone.
 enum CountDriver {
   /// The operations, by the names the script and its baseline use.
-  static let operations = ["read", "assign", "write", "create", "create-file"]
+  static let operations = [
+    "read", "assign", "read-observed", "assign-observed", "write", "create", "create-file",
+  ]
 
   /// Runs `arguments`: an operation name and a count.
   static func run(_ arguments: [String]) throws {
@@ -22,6 +24,13 @@ enum CountDriver {
       repeatCounting(n) { benchmarkSink &+= prefs.count }
     case "assign":
       let prefs = FloorPreferences(store: InMemoryStore())
+      repeatCounting(n) { prefs.count = benchmarkSink }
+    case "read-observed":
+      // An `Int` read in an observable class: the Observation framework hears of it.
+      let prefs = ReadPreferences(store: InMemoryStore())
+      repeatCounting(n) { benchmarkSink &+= prefs.count }
+    case "assign-observed":
+      let prefs = ReadPreferences(store: InMemoryStore())
       repeatCounting(n) { prefs.count = benchmarkSink }
     case "write":
       // One dirty key written into a 1,000-key file.
