@@ -45,6 +45,9 @@
 
 import Foundation
 import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 #if canImport(Darwin)
   import Darwin

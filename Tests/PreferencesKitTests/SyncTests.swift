@@ -4,6 +4,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 final class SyncedPreferences: Preferences, @unchecked Sendable {
   @Preference(synced: true) var theme = Theme.light

@@ -163,11 +163,15 @@ extension UserDefaultsStore {
       self.report = report
     }
 
-    override func observeValue(
-      forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-      context: UnsafeMutableRawPointer?
-    ) {
-      report()
-    }
+    // Always compiled on Apple platforms. Linux's NSObject has no such method to override,
+    // so the Darwin lane (DarwinCheck/), which cannot stub one, leaves this out.
+    #if canImport(ObjectiveC)
+      override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+      ) {
+        report()
+      }
+    #endif
   }
 #endif
