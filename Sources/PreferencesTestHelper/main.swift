@@ -36,7 +36,7 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
-//   layers <identifier> [assign] [args...]   Prints the layered preferences of <identifier>
+//   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
 //
@@ -244,7 +244,7 @@ do {
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
   case "layers":
-    try runLayers(identifier: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
+    try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":
