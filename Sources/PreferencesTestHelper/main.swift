@@ -40,7 +40,7 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
-//   layers <identifier> [assign] [args...]   Prints the layered preferences of <identifier>
+//   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
 //
@@ -49,6 +49,9 @@
 
 import Foundation
 import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 #if canImport(Darwin)
   import Darwin
@@ -250,7 +253,7 @@ do {
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
   case "layers":
-    try runLayers(identifier: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
+    try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

@@ -25,15 +25,22 @@ final class LayeredPreferences: Preferences, @unchecked Sendable {
 }
 
 extension LayerFixture {
-  /// Preferences on a user's file, started with `arguments` and `variables`.
+  /// The fixture's system files, read the same way on every platform.
+  var fileReader: XDGLayerReader {
+    XDGLayerReader(
+      identifier: Self.identifier,
+      systemFolders: [0, 1].map { systemFolder($0).deletingLastPathComponent().path })
+  }
+
+  /// Preferences on a user's file, started with `arguments` and `variables`, reading the
+  /// system's layers with `systemReader`: the fixture's files unless a test gives another.
   func make(
     user: String = "ada", arguments: [String] = [], variables: [String: String] = [:],
     systemReader: (any SystemLayerReading)? = nil
   ) -> LayeredPreferences {
-    var environment = variables
-    environment["XDG_CONFIG_DIRS"] = xdgConfigDirs
     let layerEnvironment = LayerEnvironment(
-      arguments: ["notes"] + arguments, variables: environment, systemReader: systemReader)
+      arguments: ["notes"] + arguments, variables: variables,
+      systemReader: systemReader ?? fileReader)
     return LayerEnvironment.$override.withValue(layerEnvironment) {
       LayeredPreferences(store: FileStore(url: userURL(user)))
     }

@@ -4,6 +4,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// A thread-safe list of what observers received.
 final class Received<Element: Sendable>: @unchecked Sendable {
