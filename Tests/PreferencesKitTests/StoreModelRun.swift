@@ -153,6 +153,8 @@ final class StoreModelRun {
   private func afterWrite(before: Data?, named errors: [PreferenceError], needsBackup: Bool)
     -> String?
   {
+    // A write that changed nothing leaves a damaged file where it is, which keeps it.
+    if liveBytes() == before { return nil }
     defer { isDamaged = false }
     guard isDamaged || needsBackup, let before else { return nil }
     let text = errors.map(String.init(describing:)).joined(separator: "\n")
@@ -176,6 +178,9 @@ final class StoreModelRun {
     case .wrongRoot: damaged = Data((format == .json ? "[1, 2]" : "<plist><array/></plist>").utf8)
     }
     try? damaged.write(to: url, options: .atomic)
+    // Damage over damage replaces a damaged file no write has kept: only the new one counts.
+    if isDamaged { damagedFiles.removeLast() }
+    isDamaged = false
     guard (try? FileStore(url: url).allValues()) == nil else { return }
     isDamaged = true
     damagedFiles.append(damaged)

@@ -29,42 +29,8 @@ struct StoreModelTests {
 
   @Test(arguments: [PropertyListFormat.propertyList, .json])
   func everyCommittedValueSurvives(format: PropertyListFormat) throws {
-    let mix = ModelMix(refusedValues: false, damage: false, changedType: false)
-    if let failure = try Self.firstFailure(format: format, mix: mix) {
+    if let failure = try Self.firstFailure(format: format, mix: .all) {
       Issue.record(Comment(rawValue: failure))
-    }
-  }
-
-  // The paths of issue 23 that today's code still loses data on; each known issue goes when
-  // its fix lands.
-
-  @Test(arguments: [PropertyListFormat.propertyList, .json])
-  func path1ADamagedFileIsReplacedOnlyByAWholeNewFile(format: PropertyListFormat) throws {
-    let mix = ModelMix(refusedValues: true, damage: true, changedType: false)
-    withKnownIssue("issue 23 path 1: salvage, then a refused or failed write") {
-      if let failure = try Self.firstFailure(format: format, mix: mix) {
-        Issue.record(Comment(rawValue: failure))
-      }
-    }
-  }
-
-  @Test(arguments: [PropertyListFormat.propertyList, .json])
-  func path2ARefusedValueBlocksNoOtherKey(format: PropertyListFormat) throws {
-    let mix = ModelMix(refusedValues: true, damage: false, changedType: false)
-    withKnownIssue("issue 23 path 2: one refused value blocks the batch") {
-      if let failure = try Self.firstFailure(format: format, mix: mix) {
-        Issue.record(Comment(rawValue: failure))
-      }
-    }
-  }
-
-  @Test(arguments: [PropertyListFormat.propertyList, .json])
-  func path5AValueThatFailedToLoadIsKept(format: PropertyListFormat) throws {
-    let mix = ModelMix(refusedValues: false, damage: false, changedType: true)
-    withKnownIssue("issue 23 path 5: overwriting a value that failed to load") {
-      if let failure = try Self.firstFailure(format: format, mix: mix) {
-        Issue.record(Comment(rawValue: failure))
-      }
     }
   }
 }

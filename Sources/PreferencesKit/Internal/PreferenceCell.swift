@@ -224,6 +224,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   var isDirty: Bool { get }
   /// Whether the value was chosen rather than defaulted.
   var isExplicit: Bool { get }
+  /// Counts assignments and loads.
+  var generation: UInt64 { get }
   /// The property, once it has been read or assigned.
   var property: ObservedProperty? { get }
   /// Sets the key found by reflection. Call only while the owner initializes.

@@ -11,13 +11,20 @@ struct SavingState {
 
 extension Preferences {
   /// Posted to `NotificationCenter.default`, with the instance as the object, when an
-  /// automatic save fails. The error is in ``saveErrors``; the keys stay dirty, and the next
-  /// assignment tries again.
+  /// automatic save fails or leaves out keys whose values the store cannot hold. The errors
+  /// are in ``saveErrors`` and in the `userInfo` under ``saveErrorsUserInfoKey``. When the
+  /// store could not save, every key stays dirty and the next assignment tries again; a key
+  /// left out stays dirty and is tried again once it is assigned again, while the others
+  /// were saved.
   public static let saveDidFailNotification = Notification.Name("PreferencesSaveDidFail")
 
-  /// Why the last automatic save failed, under a ``savePolicy`` other than
-  /// ``SavePolicy/explicit``; empty when it succeeded. Errors thrown by
-  /// ``writePreferences()`` called directly are thrown, not listed here.
+  /// The `userInfo` key of ``saveDidFailNotification`` under which the errors are, as a
+  /// `[PreferenceError]`: one naming the store, or one per key left out.
+  public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
+
+  /// Why the last automatic save failed, or which keys it left out and why, under a
+  /// ``savePolicy`` other than ``SavePolicy/explicit``; empty when it saved everything. Errors
+  /// thrown by ``writePreferences()`` called directly are thrown, not listed here.
   public var saveErrors: [PreferenceError] {
     state.withLock { $0.saving.errors }
   }
@@ -65,12 +72,17 @@ extension Preferences {
 
   fileprivate func runScheduledSave() {
     state.withLock { $0.saving.scheduled = nil }
+    let errors: [PreferenceError]
     do {
-      try writePreferences()
-      state.withLock { $0.saving.errors = [] }
+      errors = try write().refused
     } catch {
-      state.withLock { $0.saving.errors = [error] }
-      NotificationCenter.default.post(name: Self.saveDidFailNotification, object: self)
+      errors = [error]
+    }
+    state.withLock { $0.saving.errors = errors }
+    if !errors.isEmpty {
+      NotificationCenter.default.post(
+        name: Self.saveDidFailNotification, object: self,
+        userInfo: [Self.saveErrorsUserInfoKey: errors])
     }
   }
 

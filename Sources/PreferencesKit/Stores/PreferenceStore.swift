@@ -116,12 +116,15 @@ package protocol FileBackedStore: PreferenceStore {
   /// Reads every value, lets `transform` change them, and saves the result, with no other
   /// writer, in this process or another, in between.
   ///
+  /// - Parameter keepingPrevious: Why the store as it is must stay recoverable (it holds a
+  ///   value the app could not load), or `nil`.
   /// - Returns: Notices of what happened to the store besides the change, such as a damaged
-  ///   file moved aside (``PreferenceError/Kind/fileMovedAside``).
+  ///   file or a backup kept beside it (``PreferenceError/Kind/fileMovedAside``).
   /// - Throws: The store's error, or what `transform` throws; the store is unchanged then.
   @discardableResult
-  func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws
-    -> [PreferenceError]
+  func update(
+    keepingPrevious: String?, _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError]
 }
 
 extension PreferenceStore {
@@ -133,12 +136,17 @@ extension PreferenceStore {
   ///   - keys: The keys `transform` looks at and changes, for a store that can read a few keys
   ///     more cheaply than all of them; `nil` for every key.
   ///   - transform: Changes the values in place.
-  /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
+  ///   - keepingPrevious: Why the store as it is must stay recoverable, for a store that can
+  ///     keep a backup (a ``FileBackedStore``); other stores keep none.
+  /// - Returns: Notices of what the store did besides, such as keeping a damaged file.
   @discardableResult
   package func modify(
-    keys: [String]? = nil, _ transform: (inout [String: PropertyListValue]) throws -> Void
+    keys: [String]? = nil, keepingPrevious: String? = nil,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
-    if let store = self as? any FileBackedStore { return try store.update(transform) }
+    if let store = self as? any FileBackedStore {
+      return try store.update(keepingPrevious: keepingPrevious, transform)
+    }
     var values = try keys.map { try self.values(forKeys: $0) } ?? allValues()
     let before = values
     try transform(&values)

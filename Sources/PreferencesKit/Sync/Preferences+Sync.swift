@@ -82,7 +82,7 @@ extension Preferences {
       if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
       var id = UUID().uuidString.lowercased()
       // Under the file lock, so that two processes starting at once agree on one identifier.
-      try store.modify(keys: [ReservedKey.deviceID]) { values in
+      try commit(readingKeys: [ReservedKey.deviceID]) { values in
         if case .string(let existing)? = values[ReservedKey.deviceID] {
           id = existing
         } else {
@@ -176,7 +176,7 @@ extension Preferences {
       return newer
     }
     var saved: [String: SyncEntry] = [:]
-    try store.modify(keys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] }) {
+    try commit(readingKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] }) {
       saved = merge(into: &$0)
     }
     return saved
