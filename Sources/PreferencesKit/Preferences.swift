@@ -412,13 +412,14 @@ open class Preferences: @unchecked Sendable {
       guard FileStore.isDamage(failure), let store = store as? any FileBackedStore else {
         return ([:], [failure])
       }
-      // Salvage: every entry that parses on its own loads; the next write moves the damaged
-      // file aside and writes those entries back, so the damage costs only what it touched.
+      // Salvage: every entry that parses on its own loads; the next write keeps the damaged
+      // file beside the new one and writes those entries back, so the damage costs only what
+      // it touched.
       let salvage = store.recoverValues()
       failure.reason = [
         failure.reason,
-        "\(salvage.values.count) entries were recovered; the next write moves the damaged "
-          + "file aside and writes them back",
+        "\(salvage.values.count) entries were recovered; the next write keeps the damaged "
+          + "file beside the new one and writes them back",
       ].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,

@@ -54,15 +54,17 @@ extension FileStore {
   ///
   /// - Returns: The path of the copy.
   func keepCopy(ofFileAtPath path: String, as kind: String) throws -> String {
+    // `<timestamp>-<microseconds>`, so that names sort in the order the copies were made.
     let now = Date().timeIntervalSince1970
     let seconds = Int64(now.rounded(.down))
-    let milliseconds = Int64((now - Double(seconds)) * 1000)
-    let stamp = ISO8601Timestamp.compactString(secondsSince1970: seconds)
+    let micro = String(Int64((now - Double(seconds)) * 1_000_000))
+    let stamp = ISO8601Timestamp.compactString(secondsSince1970: seconds) + "-"
+      + String(repeating: "0", count: max(0, 6 - micro.count)) + micro
     var destination = "\(path).\(kind)-\(stamp)"
     var attempt = 1
     while (try? Syscalls.status(atPath: destination, followingLinks: false)) != nil {
       attempt += 1
-      destination = "\(path).\(kind)-\(stamp)-\(milliseconds)-\(attempt)"
+      destination = "\(path).\(kind)-\(stamp)-\(attempt)"
     }
     do throws(SystemError) {
       try Syscalls.linkFile(path, to: destination)
