@@ -97,6 +97,7 @@ open class Preferences: @unchecked Sendable {
 
   deinit {
     LivePreferences.remove(ObjectIdentifier(self))
+    warnIfReleasedWithUnsavedChanges()
     let (watcher, session, subscribers) = state.withLock {
       ($0.watcher, $0.sync.session, $0.observation.subscribers.values)
     }

@@ -40,6 +40,8 @@ final class StoreModelRun {
     source = ModelOperationSource(random: SeededGenerator(seed: seed), mix: mix)
     directory = try TemporaryDirectory()
     url = directory.file(format == .json ? "p.json" : "p.plist")
+    // Sequences drop instances with unsaved changes on purpose.
+    Preferences.warnsAboutUnsavedChanges = false
     instance = ModelPreferences(store: FileStore(url: url))
     committed = instance.shown
   }

@@ -22,11 +22,17 @@ extension Preferences {
   /// `[PreferenceError]`: one naming the store, or one per key left out.
   public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
 
-  /// Why the last automatic save failed, or which keys it left out and why, under a
-  /// ``savePolicy`` other than ``SavePolicy/explicit``; empty when it saved everything. Errors
-  /// thrown by ``writePreferences()`` called directly are thrown, not listed here.
+  /// Why the last automatic save failed, and each key left out because the store cannot hold
+  /// its value and not assigned since, under a ``savePolicy`` other than
+  /// ``SavePolicy/explicit``; empty when everything is saved. Errors thrown by
+  /// ``writePreferences()`` called directly are thrown, not listed here.
   public var saveErrors: [PreferenceError] {
-    state.withLock { $0.saving.errors }
+    let automatic = Self.savePolicy != .explicit
+    return state.withLock { state in
+      state.saving.errors
+        + (automatic ? state.commits.refused.values.map(\.error) : [])
+        .sorted { ($0.key ?? "") < ($1.key ?? "") }
+    }
   }
 
   /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
@@ -72,23 +78,20 @@ extension Preferences {
 
   fileprivate func runScheduledSave() {
     state.withLock { $0.saving.scheduled = nil }
+    // Keys left out stay in `saveErrors` through `commits.refused` until assigned again.
     let errors: [PreferenceError]
     do {
       errors = try write().refused
+      state.withLock { $0.saving.errors = [] }
     } catch {
       errors = [error]
+      state.withLock { $0.saving.errors = errors }
     }
-    state.withLock { $0.saving.errors = errors }
     if !errors.isEmpty {
       NotificationCenter.default.post(
         name: Self.saveDidFailNotification, object: self,
         userInfo: [Self.saveErrorsUserInfoKey: errors])
     }
-  }
-
-  /// The keys assigned but not saved, for the message a debug build prints at exit.
-  var unsavedKeys: [String] {
-    lock.withLock { cells.filter { $0.isDirty && !$0.isLocked }.map(\.key) }
   }
 }
 
@@ -187,12 +190,8 @@ enum LivePreferences {
     #if DEBUG
       var messages: [String] = []
       forEachLive { preferences in
-        let keys = preferences.unsavedKeys
-        if type(of: preferences).savePolicy == .explicit, !keys.isEmpty {
-          messages.append(
-            "PreferencesKit: \(type(of: preferences)) exits with unsaved changes to "
-              + keys.joined(separator: ", ")
-              + "; call writePreferences(), or set savePolicy to save automatically\n")
+        if let message = preferences.unsavedChangesWarning(when: "exits") {
+          messages.append(message)
         }
       }
       for message in messages { FileHandle.standardError.write(Data(message.utf8)) }
