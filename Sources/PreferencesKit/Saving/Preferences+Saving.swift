@@ -54,7 +54,8 @@ extension Preferences {
       state.saving.scheduled = save
       let (seconds, attoseconds) = delay.components
       let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      DispatchQueue.global(qos: .utility).asyncAfter(
+      // On the store's serial queue: saves to one store land in the order they were made.
+      SaveQueues.queue(for: store).asyncAfter(
         deadline: .now() + .nanoseconds(nanoseconds), execute: save)
     }
   }

@@ -187,6 +187,9 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
     }
   }
 
+  /// The path of ``url``, standardized.
+  package var filePath: String { url.standardizedFileURL.path }
+
   /// How many backups of a file whose value the app could not load are kept.
   static let keptBackups = 3
 

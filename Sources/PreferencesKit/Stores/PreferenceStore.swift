@@ -109,6 +109,10 @@ package protocol HeldValuesStore: PreferenceStore {}
 /// Package-level while its shape settles; custom stores get the plain ``PreferenceStore``
 /// behaviour (a damaged store loads nothing, a migration reads and writes in two steps).
 package protocol FileBackedStore: PreferenceStore {
+  /// The path of the file the store keeps its values in, standardized: two stores over one
+  /// file have the same.
+  var filePath: String { get }
+
   /// Every entry that parses on its own in a store whose read failed on damage, and the keys
   /// of the entries that do not.
   func recoverValues() -> PropertyListSalvage
