@@ -237,7 +237,7 @@ open class Preferences: @unchecked Sendable {
         return (noteRefused(batch), 0)
       }
       batch.addKeyMoves()
-      batch.stampSyncedKeys()
+      batch.stampSyncedKeys(with: syncStamp(for: batch))
       batch.recordVersion(Self.version)
       let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
         batch.changes(leavingOut: $0)

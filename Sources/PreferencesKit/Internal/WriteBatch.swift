@@ -69,11 +69,15 @@ struct WriteBatch {
     }
   }
 
-  /// Step 3: while syncing, stamps each synced key's change and records it locally.
-  mutating func stampSyncedKeys() {
-    guard let session else { return }
+  /// Whether a synced key is written.
+  var writesSyncedKeys: Bool { writes.contains { $0.cell.declaration.isSynced } }
+
+  /// Step 3: stamps each synced key's change with `stamp` and records it locally, syncing or
+  /// not, so that the edit is ordered against other devices' when syncing starts.
+  mutating func stampSyncedKeys(with stamp: ((PropertyListValue?) -> SyncEntry)?) {
+    guard let stamp else { return }
     for (write, value) in zip(writes, forms) where write.cell.declaration.isSynced {
-      synced[write.cell.key] = session.stamp(value)
+      synced[write.cell.key] = stamp(value)
     }
     for (key, entry) in synced {
       changes[ReservedKey.syncRecord(key)] = .set(entry.propertyListValue)
