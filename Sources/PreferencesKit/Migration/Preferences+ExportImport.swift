@@ -27,8 +27,9 @@ extension Preferences {
   /// list, and saves them to the store.
   ///
   /// Every value is checked against its property's type first. Only if all fit are they
-  /// applied, as one batch; otherwise nothing changes and the error lists every key that does
-  /// not fit. Preferences the document does not mention keep their values. Observers hear of
+  /// applied, as one unit; otherwise nothing changes and the error lists every key that does
+  /// not fit. An import stays all or nothing at the store too: when the store cannot hold one
+  /// of the values, nothing is imported. Imported values carry no sync stamp. Preferences the document does not mention keep their values. Observers hear of
   /// the changes with origin ``PreferenceChange/Origin/external``.
   ///
   /// - Parameter data: The document.
@@ -58,12 +59,12 @@ extension Preferences {
           + problems.map(\.description).joined(separator: "; "))
     }
     try writeLock.withLock { () throws(PreferenceError) in
-      do {
-        try store.apply(values.filter { declared.contains($0.key) }.mapValues(StoredChange.set))
-      } catch {
-        throw PreferenceError(error, kind: .writeFailed)
+      // All or nothing: a value the store cannot hold refuses the whole import.
+      let outcome = try commit(refusable: []) { _ in
+        values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
       }
       apply(changes, origin: .external)
+      if !outcome.notices.isEmpty { state.withLock { $0.commits.notices = outcome.notices } }
     }
     return unknown
   }
