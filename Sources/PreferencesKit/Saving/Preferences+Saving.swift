@@ -69,7 +69,7 @@ extension Preferences {
   func flushScheduledSave() {
     guard let pending = takeScheduledSave() else { return }
     pending.cancel()
-    runScheduledSave()
+    SaveQueues.runInOrder(with: store) { runScheduledSave() }
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
@@ -168,7 +168,7 @@ enum LivePreferences {
     }
     for (preferences, save) in pending {
       save.cancel()
-      preferences.runScheduledSave()
+      SaveQueues.runInOrder(with: preferences.store) { preferences.runScheduledSave() }
     }
   }
 
