@@ -32,7 +32,7 @@ extension Command {
         ? "" : " (lost: " + salvage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
       Console.error(
         "prefs: warning: \(location.displayName) is damaged (\(ToolFailure.details(of: error))); "
-          + "showing the \(Self.count(salvage.values.count, "entry", "entries")) an app would "
+          + "showing the \(PreferenceError.counted(salvage.values.count, "entry", "entries")) an app would "
           + "recover from it\(lost); the next write moves the damaged file aside")
       return salvage.values
     } catch {
@@ -43,11 +43,6 @@ extension Command {
   /// Whether `error` says a file's contents are damaged, rather than unreadable.
   private static func isDamage(_ error: PreferenceError) -> Bool {
     [.corruptFile, .fileTooLarge, .nestingTooDeep].contains(error.kind)
-  }
-
-  /// `count` and the noun that fits it: `1 entry`, `2 entries`.
-  static func count(_ count: Int, _ singular: String, _ plural: String) -> String {
-    "\(count) \(count == 1 ? singular : plural)"
   }
 
   /// Warns on standard error when an administrator locked `key`: the value just written stays

@@ -129,7 +129,7 @@ extension Command {
     }
     let document: [String: PropertyListValue]
     do {
-      document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
+      document = try PropertyListFormat.decodeDocument(bytes)
     } catch {
       throw .inputOutput("read", name, error)
     }

@@ -40,7 +40,7 @@ extension Preferences {
   @discardableResult
   public func importValues(from data: Data) throws(PreferenceError) -> [String] {
     let bytes = [UInt8](data)
-    let document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
+    let document = try PropertyListFormat.decodeDocument(bytes)
     let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     let declared = Set(cells.map(\.key))
     let unknown = document.keys.filter { !declared.contains($0) }.sorted()

@@ -130,9 +130,11 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
         values = recovered.values
         notices.append(
           PreferenceError(
-            .fileMovedAside, file: url, found: error.reason ?? error.kind.description,
+            .fileMovedAside, file: url,
+            found: "a damaged file (\(error.reason ?? error.kind.description))",
             reason: "the damaged file was moved aside to \(destination); "
-              + "\(recovered.values.count) entries recovered from it were written back"
+              + "what could be recovered from it was written back ("
+              + PreferenceError.counted(recovered.values.count, "entry", "entries") + ")"
               + (recovered.lostKeys.isEmpty
                 ? "" : ", and \(recovered.lostKeys.count) could not be recovered")))
       } catch let error as PreferenceError {
