@@ -23,13 +23,16 @@ extension Preferences {
     return Data(try format.encode(values, file: nil))
   }
 
-  /// Restores the values in a document made by ``exportValues(format:)``, JSON or property
-  /// list, and saves them to the store.
+  /// Merges the values in a document made by ``exportValues(format:)``, JSON or property
+  /// list, into the preferences, and saves them to the store at once.
   ///
   /// Every value is checked against its property's type first. Only if all fit are they
   /// applied, as one batch; otherwise nothing changes and the error lists every key that does
-  /// not fit. Preferences the document does not mention keep their values. Observers hear of
-  /// the changes with origin ``PreferenceChange/Origin/external``.
+  /// not fit. It merges: preferences the document does not mention keep their values (`prefs
+  /// import` on the command line replaces the store's keys unless given `--merge`). The
+  /// imported values are saved immediately, without ``writePreferences()``; other dirty keys
+  /// stay dirty. Observers hear of the changes with origin
+  /// ``PreferenceChange/Origin/external``.
   ///
   /// - Parameter data: The document.
   /// - Returns: The keys in the document that no property declares, which were not imported,
