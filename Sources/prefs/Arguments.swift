@@ -162,7 +162,7 @@ enum Arguments {
         case (0, 0): "no arguments"
         case (0, 1): "at most one argument"
         case (1, 1): "one argument"
-        default: "\(count.upperBound) arguments"
+        default: "two arguments"
         }
       throw .usage(
         "\(command.rawValue) takes \(expected) after STORE, found \(operands.count)",
