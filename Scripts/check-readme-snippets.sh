@@ -48,6 +48,8 @@ awk -v work="$work" '
   NF { previous = $0 }
 ' "$readme"
 
+limit=()
+if command -v timeout >/dev/null; then limit=(timeout 60); fi
 checked=0
 failed=0
 for ((number = 1; ; number++)); do
@@ -65,7 +67,7 @@ for ((number = 1; ; number++)); do
   files=("$dir/main.swift")
   if [[ -f "$contexts/$section.swift" ]]; then files+=("$contexts/$section.swift"); fi
   checked=$((checked + 1))
-  if ! timeout 60 swiftc -typecheck -swift-version 6 -warnings-as-errors \
+  if ! ${limit[@]+"${limit[@]}"} swiftc -typecheck -swift-version 6 -warnings-as-errors \
     -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/PreferencesAtomics.build/module.modulemap" \
     "${files[@]}" >"$dir/log" 2>&1; then
     echo "readme snippet in \"$section\" ($(head -1 "$dir/body" | sed 's|^// ||')) does not compile warning-free:" >&2
