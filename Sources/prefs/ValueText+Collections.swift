@@ -15,9 +15,8 @@ extension ValueText {
   static func edit(words: ArraySlice<String>) throws(ToolFailure) -> Command.Edit {
     var words = words
     let flag = words.removeFirst()
-    let isFlag =
-      isTypeFlag(flag) || (flag.hasPrefix("-") && collectionFlags.contains(String(flag.dropFirst())))
-    if !isFlag {
+    let isCollectionFlag = flag.hasPrefix("-") && collectionFlags.contains(String(flag.dropFirst()))
+    if !isTypeFlag(flag), !isCollectionFlag {
       guard words.isEmpty else {
         throw flag.hasPrefix("-")
           ? .usage(unknownFlagMessage(flag), command: .write)

@@ -38,8 +38,8 @@ struct LayerEnvironment: Sendable {
   ) -> [String: [LayerValue]] {
     var found: [String: [LayerValue]] = [:]
     if layers.contains(.arguments) {
-      for (key, text, argument) in argumentOverrides(forKeys: Set(keys), booleanKeys: booleanKeys)
-      {
+      let given = argumentOverrides(forKeys: Set(keys), booleanKeys: booleanKeys)
+      for (key, text, argument) in given {
         found[key] = [
           LayerValue(source: .arguments, content: .text(text), origin: "argument \(argument)")
         ]
