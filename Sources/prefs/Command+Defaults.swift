@@ -6,7 +6,7 @@ import PreferencesKit
 extension Command {
   /// `prefs read-type STORE KEY`: the value's type in `defaults`' words, `Type is string`.
   func readType(_ location: StoreLocation, key: String) throws(ToolFailure) {
-    guard let value = try allValues(in: location)[key] else {
+    guard let value = try allValues(in: location, reading: key)[key] else {
       throw .keyNotFound(key, store: location.displayName)
     }
     let type =

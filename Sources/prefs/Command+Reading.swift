@@ -8,9 +8,13 @@ extension Command {
   /// since it is more likely a typo than a store. A damaged file gives what the library would
   /// salvage from it, with a warning on standard error naming the damage and the entries lost.
   ///
-  /// - Throws: ``ToolFailure/inputOutput(_:)`` when the store cannot be read, or when it is
-  ///   damaged and nothing could be recovered.
-  func allValues(in location: StoreLocation) throws(ToolFailure) -> [String: PropertyListValue] {
+  /// - Parameter key: The key the command reads, if one: when its entry is among those lost,
+  ///   the read fails rather than reporting the key as missing.
+  /// - Throws: ``ToolFailure/inputOutput(_:)`` when the store cannot be read, when it is
+  ///   damaged and nothing could be recovered, or when `key`'s entry is lost.
+  func allValues(
+    in location: StoreLocation, reading key: String? = nil
+  ) throws(ToolFailure) -> [String: PropertyListValue] {
     let store = location.makeStore()
     do {
       if case .file(let url) = location, !FileManager.default.fileExists(atPath: url.path) {
@@ -30,10 +34,16 @@ extension Command {
       let lost =
         salvage.lostKeys.isEmpty
         ? "" : " (lost: " + salvage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+      let recovered = PreferenceError.counted(salvage.values.count, "entry", "entries")
       Console.error(
         "prefs: warning: \(location.displayName) is damaged (\(ToolFailure.details(of: error))); "
-          + "showing the \(PreferenceError.counted(salvage.values.count, "entry", "entries")) an app would "
-          + "recover from it\(lost); the next write moves the damaged file aside")
+          + "showing the \(recovered) an app would recover from it\(lost); the next write "
+          + "moves the damaged file aside")
+      if let key, salvage.lostKeys.contains(key) {
+        throw .inputOutput(
+          "cannot read \"\(key)\" from \(location.displayName): its entry is damaged and could "
+            + "not be recovered")
+      }
       return salvage.values
     } catch {
       throw .inputOutput("read", location.displayName, error)

@@ -40,7 +40,7 @@ extension Command {
   }
 
   private func read(_ location: StoreLocation, key: String?, json: Bool) throws(ToolFailure) {
-    let values = try allValues(in: location)
+    let values = try allValues(in: location, reading: key)
     guard let key else {
       _ = try settings(in: values, of: location)
       Console.write(try encode(values, as: .json, location: location))
