@@ -88,3 +88,35 @@ enum ByteText {
     return Int64(magnitude)
   }
 }
+
+extension ByteText {
+  /// Whether `text` is a plain decimal number: an optional sign, digits with an optional `.`
+  /// (at least one digit on either side), and an optional exponent. Not hexadecimal
+  /// (`0x1p4`), digit separators (`1_000`), `inf` or `nan`, which Swift's `Double(_:)` also
+  /// reads and Apple's and Python's property-list readers refuse.
+  static func isDecimalNumber(_ text: Substring) -> Bool {
+    var bytes = text.utf8[...]
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+      bytes = bytes.dropFirst()
+    }
+    var mantissaDigits = digits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return false }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+        bytes = bytes.dropFirst()
+      }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
+  }
+}

@@ -52,7 +52,7 @@ extension PropertyListValue: CustomStringConvertible {
     case .double(let value): "floating-point number \(value)"
     case .string(let value): "string \(Self.quoted(value))"
     case .data(let value): "data of \(value.count) bytes"
-    case .date(let value): "date \(value.formatted(.iso8601))"
+    case .date(let value): "date \(ISO8601Timestamp.exactText(for: value).text)"
     case .array(let values): "array of \(values.count) values"
     case .dictionary(let values): "dictionary of \(values.count) keys"
     }

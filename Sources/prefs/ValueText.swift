@@ -14,7 +14,7 @@ enum ValueText {
     case .integer(let number): String(number)
     case .double(let number): number.description
     case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): ISO8601Timestamp.string(for: date) ?? date.description
+    case .date(let date): ISO8601Timestamp.exactText(for: date).text
     case .data(let bytes): bytes.base64EncodedString()
     case .array, .dictionary: try JSONPropertyListWriter.text(of: value)
     }
@@ -74,7 +74,7 @@ enum ValueText {
   /// A date in ISO 8601: UTC with any number of fractional digits, read exactly as the
   /// library reads its files; or with a time zone offset, to the millisecond.
   private static func date(from text: String) -> Date? {
-    if let date = ISO8601Timestamp.date(from: text) { return date }
+    if let date = ISO8601Timestamp.exactDate(from: text) { return date }
     let formatter = ISO8601DateFormatter()
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions.insert(.withFractionalSeconds)
