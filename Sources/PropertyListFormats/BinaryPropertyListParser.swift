@@ -298,10 +298,11 @@ struct BinaryPropertyListParser {
       if size == 16 {
         let high = try unsigned(at: offset + 1, size: 8)
         let low = try unsigned(at: offset + 9, size: 8)
-        guard high == 0, low <= UInt64(Int64.max) else {
-          throw Self.fail("an integer that does not fit in 64 bits", at: offset)
+        // Apple's writer uses 16 bytes only for 2^63...2^64-1, which 8 signed bytes cannot hold.
+        guard high == 0 else {
+          throw Self.fail("an integer outside -2^63...2^64-1", at: offset)
         }
-        return .integer(Int64(low))
+        return .integer(exactly: low)
       }
       let raw = try unsigned(at: offset + 1, size: size)
       return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))

@@ -51,9 +51,9 @@ enum ByteText {
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
   }
 
-  /// Parses a decimal (or `0x` hexadecimal) integer with an optional sign, or `nil` when the
-  /// text is not one or does not fit in 64 bits.
-  static func integer(_ text: Substring) -> Int64? {
+  /// Parses a decimal (or `0x` hexadecimal) integer with an optional sign: `.integer`, or
+  /// `.unsignedInteger` from 2^63 to 2^64 − 1; `nil` when the text is not one or does not fit.
+  static func integer(_ text: Substring) -> PropertyListValue? {
     var digits = text.utf8[...]
     var negative = false
     if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
@@ -82,10 +82,9 @@ enum ByteText {
     }
     if negative {
       guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-      return Int64(truncatingIfNeeded: 0 &- magnitude)
+      return .integer(Int64(truncatingIfNeeded: 0 &- magnitude))
     }
-    guard magnitude <= UInt64(Int64.max) else { return nil }
-    return Int64(magnitude)
+    return .integer(exactly: magnitude)
   }
 }
 

@@ -139,6 +139,8 @@ package struct JSONPropertyListParser {
     if key == "$date" {
       switch value {
       case .integer(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+      case .unsignedInteger(let seconds):
+        return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
       case .double(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
       case .string(let text):
         guard let date = ISO8601Timestamp.exactDate(from: text) else {

@@ -85,6 +85,8 @@ package struct JSONPropertyListWriter {
       append(flag ? "true" : "false")
     case .integer(let number):
       append(String(number))
+    case .unsignedInteger(let number):
+      append(String(number))
     case .double(let number):
       if number.isFinite {
         let text = number.description

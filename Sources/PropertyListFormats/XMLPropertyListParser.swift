@@ -95,9 +95,10 @@ struct XMLPropertyListParser {
     switch name {
     case "integer":
       guard let number = ByteText.integer(Substring(trimmed)) else {
-        throw fail("\"\(trimmed.prefix(40))\" is not a 64-bit integer", at: start)
+        throw fail(
+          "\"\(trimmed.prefix(40))\" is not an integer from -2^63 to 2^64-1", at: start)
       }
-      return .integer(number)
+      return number
     case "real":
       guard let number = Self.real(trimmed) else {
         throw fail(

@@ -71,6 +71,8 @@ struct XMLPropertyListWriter {
       append(flag ? "<true/>\n" : "<false/>\n")
     case .integer(let number):
       append("<integer>\(number)</integer>\n")
+    case .unsignedInteger(let number):
+      append("<integer>\(number)</integer>\n")
     case .double(let number):
       append("<real>\(Self.text(for: number))</real>\n")
     case .string(let text):

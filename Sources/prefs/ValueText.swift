@@ -12,6 +12,7 @@ enum ValueText {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
+    case .unsignedInteger(let number): String(number)
     case .double(let number): number.description
     case .bool(let flag): flag ? "true" : "false"
     case .date(let date): ISO8601Timestamp.exactText(for: date).text
@@ -38,8 +39,9 @@ enum ValueText {
     case "-string":
       return .string(text)
     case "-int", "-integer":
-      guard let number = Int64(text) else { throw invalid("a 64-bit integer") }
-      return .integer(number)
+      if let number = Int64(text) { return .integer(number) }
+      guard let number = UInt64(text) else { throw invalid("an integer from -2^63 to 2^64-1") }
+      return .unsignedInteger(number)
     case "-float":
       guard let number = Double(text) else { throw invalid("a number such as 1.5") }
       return .double(number)

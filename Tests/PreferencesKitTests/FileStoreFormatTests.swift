@@ -14,6 +14,8 @@ struct FileStoreFormatTests {
     "integer": .integer(-42),
     "largest": .integer(.max),
     "smallest": .integer(.min),
+    "unsigned": .unsignedInteger(.max),
+    "distantPast": .date(.distantPast),
     "double": .double(3.141_592_653_589_793),
     "wholeDouble": .double(5.0),
     "tiny": .double(.leastNonzeroMagnitude),
@@ -177,7 +179,7 @@ struct FileStoreFormatTests {
     }
     #expect(error.kind == .corruptFile)
     #expect(error.reason?.contains("line 4, column 3") == true)
-    #expect(error.reason?.contains("\"abc\" is not a 64-bit integer") == true)
+    #expect(error.reason?.contains("\"abc\" is not an integer from -2^63 to 2^64-1") == true)
     #expect(error.line == 4 && error.column == 3)
 
     let json = "{\n  \"a\": 1,\n  \"b\": nul\n}"

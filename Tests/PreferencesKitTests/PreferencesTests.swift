@@ -20,6 +20,12 @@ final class DerivedPreferences: BasePreferences, @unchecked Sendable {
   }
 }
 
+/// A preference whose value can have no property-list form: `nil` inside an array.
+final class GappedPreferences: Preferences, @unchecked Sendable {
+  @Preference var count = 0
+  @Preference var gaps: [Int?] = []
+}
+
 /// A preference found under a key it was stored under before.
 final class MovedPreferences: Preferences, @unchecked Sendable {
   @Preference(previousKeys: ["FontSize", "font_size"]) var fontSize = 12.0
@@ -204,13 +210,13 @@ struct PreferencesTests {
 
   @Test func anUnrepresentableValueFailsTheWholeWriteAndNamesTheKey() throws {
     let store = RecordingStore()
-    let prefs = AllTypesPreferences(store: store)
-    prefs.int8 = 1
-    prefs.uint64 = .max
+    let prefs = GappedPreferences(store: store)
+    prefs.count = 1
+    prefs.gaps = [1, nil]
     let error = #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
     #expect(error?.kind == .unrepresentableValue)
-    #expect(error?.key == "uint64")
-    #expect(error?.description.contains("uint64") == true)
+    #expect(error?.key == "gaps")
+    #expect(error?.description.contains("gaps") == true)
     #expect(store.applied.isEmpty)
     #expect(store.allValues().isEmpty)
     #expect(prefs.isDirty)

@@ -69,6 +69,50 @@ struct PropertyListInteropTests {
   }
 }
 
+/// Integers from 2^63 to 2^64 - 1, which Cocoa writes and Foundation and Python read.
+struct PropertyListUnsignedIntegerTests {
+  static let big: UInt64 = 9_223_372_036_854_775_852  // 2^63 + 44, as in CPython's tests
+
+  @Test(arguments: ["9223372036854775852", " +9223372036854775852 ", "0x800000000000002C"])
+  func xmlReadsThemExactly(text: String) throws {
+    let xml = "<plist><dict><key>n</key><integer>\(text)</integer></dict></plist>"
+    #expect(try PropertyListFormat.propertyList.decode(Array(xml.utf8)) == ["n": .unsignedInteger(Self.big)])
+  }
+
+  @Test func binaryReadsTheSixteenByteForm() throws {
+    let low = (0..<8).reversed().map { UInt8(truncatingIfNeeded: Self.big >> ($0 * 8)) }
+    let integer = [0x14] + [UInt8](repeating: 0, count: 8) + low
+    let bytes = BinaryPropertyListBudgetTests.document(referencing: integer, count: 1)
+    #expect(try PropertyListFormat.propertyList.decode(bytes) == ["d": .array([.unsignedInteger(Self.big)])])
+  }
+
+  @Test(arguments: PropertyListFormat.allCases)
+  func everyFormatWritesThemBackExactly(format: PropertyListFormat) throws {
+    let values: [String: PropertyListValue] = [
+      "big": .unsignedInteger(Self.big), "max": .unsignedInteger(.max), "min": .integer(.min),
+    ]
+    #expect(try format.decode(format.encode(values)) == values)
+  }
+
+  @Test(arguments: ["18446744073709551616", "-9223372036854775809"])
+  func integersBeyondThemAreRefused(text: String) {
+    let xml = "<plist><dict><key>n</key><integer>\(text)</integer></dict></plist>"
+    #expect(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.propertyList.decode(Array(xml.utf8))
+    }
+    #expect(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.json.decode(Array("{\"n\": \(text)}".utf8))
+    }
+  }
+
+  @Test func smallerIntegersAreAlwaysTheSignedCase() throws {
+    #expect(PropertyListValue.integer(exactly: UInt64(Int64.max)) == .integer(.max))
+    #expect(PropertyListValue.integer(exactly: UInt64(Int64.max) + 1) == .unsignedInteger(1 << 63))
+    let json = try PropertyListFormat.json.decode(Array("{\"n\": 9223372036854775807, \"z\": -0}".utf8))
+    #expect(json == ["n": .integer(.max), "z": .integer(0)])
+  }
+}
+
 /// The date rules: every date a file holds is read; JSON writes every date exactly, an XML
 /// property list every finite date within about 31 million years to the second.
 struct PropertyListDateTests {
