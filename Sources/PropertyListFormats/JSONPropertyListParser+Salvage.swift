@@ -57,6 +57,15 @@ extension JSONPropertyListParser {
       }
       expectation = try step(expectation)
     }
+    // Only a following byte shows that a number is whole: `1` cut from `14.5` reads as 1.
+    switch builder.entryValue {
+    case .integer, .unsignedInteger, .double:
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}")
+      else { throw fail("a number not followed by \",\" or \"}\": it may have been cut short") }
+    default:
+      break
+    }
   }
 
   /// Moves to the next top-level key at or after `offset`: the next line that starts as the
