@@ -94,7 +94,7 @@ struct BinaryPropertyListParser {
       do {
         var builder = PropertyListTreeBuilder.entry(key)
         try reader.read(try reader.reference(count + index, from: start), into: &builder)
-        salvage.values[key] = builder.entryValue
+        salvage.keep(key, builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
       }

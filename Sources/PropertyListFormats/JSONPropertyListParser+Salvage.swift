@@ -27,7 +27,7 @@ extension JSONPropertyListParser {
       let valueStart = parser.index
       do {
         try parser.readEntry(key, lineStart: lineStart)
-        salvage.values[key] = parser.builder.entryValue
+        salvage.keep(key, parser.builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
         guard parser.resynchronize(from: valueStart, lineStart: lineStart) else { break }

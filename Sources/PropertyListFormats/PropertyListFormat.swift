@@ -135,6 +135,17 @@ package struct PropertyListSalvage: Sendable, Equatable {
     self.values = values
     self.lostKeys = lostKeys
   }
+
+  /// Keeps `value` under `key`, unless a key equal to it only up to Unicode normalization
+  /// (`"café"` and `"cafe\u{301}"`) is already kept: then `key` is listed as lost rather than
+  /// merged with the other, and the original file keeps both.
+  mutating func keep(_ key: String, _ value: PropertyListValue?) {
+    if let index = values.index(forKey: key), !values[index].key.utf8.elementsEqual(key.utf8) {
+      lostKeys.append(key)
+      return
+    }
+    values[key] = value
+  }
 }
 
 extension PropertyListFormat {

@@ -33,7 +33,7 @@ extension XMLPropertyListParser {
           }
           try parser.parseNextElement()
         }
-        salvage.values[key] = parser.builder.entryValue
+        salvage.keep(key, parser.builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
         guard parser.resynchronize(from: valueStart, lineStart: lineStart) else { break }
