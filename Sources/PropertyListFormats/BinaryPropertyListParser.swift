@@ -10,8 +10,8 @@ import Foundation
 /// bytes, plus the bytes of a string or data, against the larger of 64 MiB and 16 times the
 /// file's size. Apple's writer stores a repeated value once, so legitimate files expand too
 /// (60,000 references to one date in 120 kB), which the budget allows. A string or data
-/// object referenced again is shared, not copied again. Dates keep their full precision. The
-/// store never writes this format.
+/// object referenced again is shared, not copied again. Dates keep their full precision.
+/// ``BinaryPropertyListWriter`` writes the format back.
 struct BinaryPropertyListParser {
   private let bytes: [UInt8]
   private let offsetSize: Int

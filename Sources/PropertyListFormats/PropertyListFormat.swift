@@ -72,8 +72,17 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   /// - Throws: A ``PropertyListFormatError`` of kind `.nestingTooDeep` or
   ///   `.unrepresentableValue`, whose `key` and `path` say which value.
   package func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
+    try encode(values, binary: false)
+  }
+
+  /// The bytes of a document holding `values`: for a property list, a binary one when
+  /// `binary` is true (which holds every value, dates exactly), otherwise XML.
+  ///
+  /// - Throws: As ``encode(_:)``; a binary property list refuses only nesting too deep.
+  package func encode(_ values: [String: PropertyListValue], binary: Bool) throws -> [UInt8] {
     switch self {
     case .json: try JSONPropertyListWriter.encode(values)
+    case .propertyList where binary: try BinaryPropertyListWriter.encode(values)
     case .propertyList: try XMLPropertyListWriter.encode(values)
     }
   }
