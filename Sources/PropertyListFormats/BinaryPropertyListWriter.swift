@@ -82,7 +82,9 @@ struct BinaryPropertyListWriter {
   }
 
   private static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-    for index in (0..<size).reversed() { output.append(UInt8(truncatingIfNeeded: value >> (index * 8))) }
+    for index in (0..<size).reversed() {
+      output.append(UInt8(truncatingIfNeeded: value >> (index * 8)))
+    }
   }
 
   /// A marker whose low nibble is `count`, or 0xF followed by an integer object.
@@ -131,7 +133,9 @@ struct BinaryPropertyListWriter {
       for unit in text.utf16 { appendBigEndian(UInt64(unit), size: 2, to: &output) }
     case .array, .dictionary:
       let isDictionary = if case .dictionary = value { true } else { false }
-      appendMarker(isDictionary ? 0xD : 0xA, count: isDictionary ? children.count / 2 : children.count, to: &output)
+      appendMarker(
+        isDictionary ? 0xD : 0xA, count: isDictionary ? children.count / 2 : children.count,
+        to: &output)
       for child in children { appendBigEndian(UInt64(child), size: referenceSize, to: &output) }
     }
   }

@@ -120,7 +120,8 @@ package enum ISO8601Timestamp {
   /// digits of its `description` (`1.5e-07`), moved behind the right number of zeros.
   private static func positionalDigits(_ fraction: Double) -> String {
     let text = fraction.description
-    guard let marker = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: marker)...])
+    guard let marker = text.firstIndex(of: "e"),
+      let exponent = Int(text[text.index(after: marker)...])
     else { return text.hasPrefix("0.") ? String(text.dropFirst(2)) : "" }
     let mantissa = text[..<marker].filter { $0 != "." }
     return String(repeating: "0", count: max(0, -exponent - 1)) + mantissa

@@ -61,7 +61,8 @@ extension JSONPropertyListParser {
     switch builder.entryValue {
     case .integer, .unsignedInteger, .double:
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}")
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}")
       else { throw fail("a number not followed by \",\" or \"}\": it may have been cut short") }
     default:
       break

@@ -138,7 +138,8 @@ package struct JSONPropertyListParser {
     }
     if key == "$date" {
       switch value {
-      case .integer(let seconds): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+      case .integer(let seconds):
+        return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
       case .unsignedInteger(let seconds):
         return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
       case .double(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
@@ -149,7 +150,8 @@ package struct JSONPropertyListParser {
         }
         return .date(date)
       default:
-        throw fail("the tagged value \"$date\" must be a string or a number, found \(value)", at: start)
+        throw fail(
+          "the tagged value \"$date\" must be a string or a number, found \(value)", at: start)
       }
     }
     guard case .string(let text) = value else {

@@ -6,17 +6,20 @@ extension XMLPropertyListParser {
   /// - Throws: `.corruptFile` for UTF-32, which Foundation and Python also refuse, and for
   ///   UTF-16 that is cut in the middle of a character or holds an unpaired surrogate.
   static func utf8(_ bytes: [UInt8]) throws -> [UInt8] {
+    // The first four bytes as one number, compared without allocating: most files are UTF-8.
+    let word = bytes.count < 4 ? 0 : bytes[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     let bigEndian: Bool
-    switch (bytes.count >= 4 ? Array(bytes[0..<4]) : bytes) {
-    case [0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0x00, 0x3C],
-      [0x3C, 0x00, 0x00, 0x00]:
+    switch word {
+    case 0x0000_FEFF, 0xFFFE_0000, 0x0000_003C, 0x3C00_0000:
       throw PropertyListFormatError(
         .corruptFile,
         reason: "not a valid XML property list: it is in UTF-32, which is not read (UTF-8 and "
           + "UTF-16 are)")
-    case let start where start.starts(with: [0xFE, 0xFF]) || start == [0x00, 0x3C, 0x00, 0x3F]:
+    case 0x003C_003F,
+      _ where word >> 16 == 0xFEFF:
       bigEndian = true
-    case let start where start.starts(with: [0xFF, 0xFE]) || start == [0x3C, 0x00, 0x3F, 0x00]:
+    case 0x3C00_3F00,
+      _ where word >> 16 == 0xFFFE:
       bigEndian = false
     default:
       return bytes
@@ -25,7 +28,8 @@ extension XMLPropertyListParser {
     units.reserveCapacity(bytes.count / 2)
     var index = 0
     while index + 1 < bytes.count {
-      let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+      let (high, low) =
+        bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
       units.append(UInt16(high) << 8 | UInt16(low))
       index += 2
     }

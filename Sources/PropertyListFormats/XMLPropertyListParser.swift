@@ -2,8 +2,9 @@ import Foundation
 
 /// Parses an XML property list without recursion, so hostile nesting cannot exhaust the stack.
 ///
-/// Accepts what Apple's tools write, in UTF-8 or UTF-16: an optional XML declaration, `DOCTYPE` and comments, a
-/// `<plist>` element (optional) around one value, the elements `dict`, `key`, `array`,
+/// Accepts what Apple's tools write, in UTF-8 or UTF-16: an optional XML declaration,
+/// `DOCTYPE` and comments, a `<plist>` element (optional) around one value, the elements
+/// `dict`, `key`, `array`,
 /// `string`, `integer`, `real`, `true`, `false`, `date` and `data`, the five named entities,
 /// numeric character references and CDATA sections. Anything else fails with a
 /// ``PropertyListFormatError`` of kind `.corruptFile` that gives the line and

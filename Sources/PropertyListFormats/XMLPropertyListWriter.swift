@@ -12,8 +12,8 @@ struct XMLPropertyListWriter {
   ///
   /// - Throws: `.nestingTooDeep` beyond 512 levels,
   ///   `.unrepresentableValue` for a date that is not finite or lies beyond about 31 million
-  ///   years from 2001, or a string XML cannot hold; the error's `key` is the top-level key, its `path` the place
-  ///   inside that entry.
+  ///   years from 2001, or a string XML cannot hold; the error's `key` is the top-level key,
+  ///   its `path` the place inside that entry.
   static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = XMLPropertyListWriter()
     writer.output.reserveCapacity(64 * values.count + 256)

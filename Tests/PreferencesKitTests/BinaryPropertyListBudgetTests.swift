@@ -35,9 +35,11 @@ struct BinaryPropertyListBudgetTests {
       + [UInt8](repeating: 0xAB, count: count)
   }
 
-  static let date: [UInt8] = [0x33] + (0..<8).reversed().map {
-    UInt8(truncatingIfNeeded: Double.leastNonzeroMagnitude.bitPattern >> ($0 * 8))
-  }
+  static let date: [UInt8] =
+    [0x33]
+    + (0..<8).reversed().map {
+      UInt8(truncatingIfNeeded: Double.leastNonzeroMagnitude.bitPattern >> ($0 * 8))
+    }
 
   @Test func sixtyThousandReferencesToOneDateLoad() throws {
     let bytes = Self.document(referencing: Self.date, count: 60_000)

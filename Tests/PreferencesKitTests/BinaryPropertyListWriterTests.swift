@@ -29,7 +29,9 @@ struct BinaryPropertyListWriterTests {
   }
 
   @Test func aNaNDateReadsBackAsNaN() throws {
-    let values: [String: PropertyListValue] = ["d": .date(Date(timeIntervalSinceReferenceDate: .nan))]
+    let values: [String: PropertyListValue] = [
+      "d": .date(Date(timeIntervalSinceReferenceDate: .nan))
+    ]
     let bytes = try PropertyListFormat.propertyList.encode(values, binary: true)
     guard case .date(let date) = try PropertyListFormat.propertyList.decode(bytes)["d"] else {
       Issue.record("not a date")

@@ -28,7 +28,9 @@ struct PropertyListInteropTests {
 
   @Test func refusesUTF32Clearly() {
     let scalars = [0xFEFF] + Self.document.unicodeScalars.map(\.value)
-    let bytes = scalars.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+    let bytes = scalars.flatMap { value in
+      (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
     #expect {
       try PropertyListFormat.propertyList.decode(bytes)
     } throws: { error in
@@ -50,7 +52,9 @@ struct PropertyListInteropTests {
     return try PropertyListFormat.propertyList.decode(Array(xml.utf8))["r"]
   }
 
-  @Test(arguments: ["0x10", "0x1p4", "-0x1.8p1", "nan(0x7)", "-nan", "1_000.5", "1.5 m", "+-1", "e5", "."])
+  @Test(arguments: [
+    "0x10", "0x1p4", "-0x1.8p1", "nan(0x7)", "-nan", "1_000.5", "1.5 m", "+-1", "e5", ".",
+  ])
   func refusesRealsThatAreNotDecimal(text: String) {
     #expect(throws: PropertyListFormatError.self) { try Self.real(text) }
   }
@@ -76,14 +80,20 @@ struct PropertyListUnsignedIntegerTests {
   @Test(arguments: ["9223372036854775852", " +9223372036854775852 ", "0x800000000000002C"])
   func xmlReadsThemExactly(text: String) throws {
     let xml = "<plist><dict><key>n</key><integer>\(text)</integer></dict></plist>"
-    #expect(try PropertyListFormat.propertyList.decode(Array(xml.utf8)) == ["n": .unsignedInteger(Self.big)])
+    #expect(
+      try PropertyListFormat.propertyList.decode(Array(xml.utf8)) == [
+        "n": .unsignedInteger(Self.big)
+      ])
   }
 
   @Test func binaryReadsTheSixteenByteForm() throws {
     let low = (0..<8).reversed().map { UInt8(truncatingIfNeeded: Self.big >> ($0 * 8)) }
     let integer = [0x14] + [UInt8](repeating: 0, count: 8) + low
     let bytes = BinaryPropertyListBudgetTests.document(referencing: integer, count: 1)
-    #expect(try PropertyListFormat.propertyList.decode(bytes) == ["d": .array([.unsignedInteger(Self.big)])])
+    #expect(
+      try PropertyListFormat.propertyList.decode(bytes) == [
+        "d": .array([.unsignedInteger(Self.big)])
+      ])
   }
 
   @Test(arguments: PropertyListFormat.allCases)
@@ -108,7 +118,8 @@ struct PropertyListUnsignedIntegerTests {
   @Test func smallerIntegersAreAlwaysTheSignedCase() throws {
     #expect(PropertyListValue.integer(exactly: UInt64(Int64.max)) == .integer(.max))
     #expect(PropertyListValue.integer(exactly: UInt64(Int64.max) + 1) == .unsignedInteger(1 << 63))
-    let json = try PropertyListFormat.json.decode(Array("{\"n\": 9223372036854775807, \"z\": -0}".utf8))
+    let json = try PropertyListFormat.json.decode(
+      Array("{\"n\": 9223372036854775807, \"z\": -0}".utf8))
     #expect(json == ["n": .integer(.max), "z": .integer(0)])
   }
 }
@@ -121,7 +132,8 @@ struct PropertyListDateTests {
   }
 
   @Test(arguments: [
-    Date.distantPast.timeIntervalSinceReferenceDate, Date.distantFuture.timeIntervalSinceReferenceDate,
+    Date.distantPast.timeIntervalSinceReferenceDate,
+    Date.distantFuture.timeIntervalSinceReferenceDate,
     -63_145_526_399.5,  // 0000-01-01T00:00:00.5Z
     275_492_102_400.25,  // 10731-01-01T00:00:00.25Z
     -1e-300, 1e300, -1e300, .infinity, -.infinity, .leastNonzeroMagnitude,
@@ -173,8 +185,9 @@ struct PropertyListDateTests {
 
   @Test func valuesDescribeEveryDate() {
     #expect(Self.date(.infinity).description == "date +infinity")
-    #expect(Self.date(Date.distantPast.timeIntervalSinceReferenceDate).description
-      == "date 0000-12-30T00:00:00Z")
+    #expect(
+      Self.date(Date.distantPast.timeIntervalSinceReferenceDate).description
+        == "date 0000-12-30T00:00:00Z")
   }
 
   /// 5e-324 s after 2001 needs 324 fractional digits; finding them once took 324 formatting

@@ -41,7 +41,9 @@ struct PropertyListSalvageTests {
     ("{\"userName\": \"Ada\", \"fontSize\": 1.5e", .json),
     ("{\"userName\": \"Ada\", \"fontSize\": -", .json),
     ("<dict><key>userName</key><string>Ada</string><key>fontSize</key><real>1", .propertyList),
-    ("<dict><key>userName</key><string>Ada</string><key>fontSize</key><real>1</real", .propertyList),
+    (
+      "<dict><key>userName</key><string>Ada</string><key>fontSize</key><real>1</real", .propertyList
+    ),
   ])
   func aNumberCutByTheEndOfTheFileIsNotSalvaged(text: String, format: PropertyListFormat) {
     let salvage = format.salvage(Array(text.utf8))

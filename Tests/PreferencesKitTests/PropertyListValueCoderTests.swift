@@ -311,7 +311,8 @@ struct PropertyListValueCoderTests {
     let value = try encoder.encode(Counter(big: .max))
     #expect(value == .dictionary(["big": .unsignedInteger(.max)]))
     #expect(try decoder.decode(Counter.self, from: #require(value)).big == .max)
-    #expect(try encoder.encode(Counter(big: UInt64(Int64.max))) == .dictionary(["big": .integer(.max)]))
+    #expect(
+      try encoder.encode(Counter(big: UInt64(Int64.max))) == .dictionary(["big": .integer(.max)]))
   }
 
   @Test func unsignedAboveInt64MaxIsRefusedIntoAnInt() throws {
