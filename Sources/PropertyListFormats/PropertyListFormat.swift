@@ -11,8 +11,9 @@ import Foundation
 /// let backup = try prefs.exportValues(format: .json)
 /// ```
 public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
-  /// An XML property list, as Apple's tools write it; binary property lists are read too.
-  /// Dates keep whole seconds only.
+  /// An XML property list, as Apple's tools write it; binary property lists are read too,
+  /// and a `FileStore` writes a binary file back as binary. XML keeps dates to the second,
+  /// finite ones within about 31 million years of 2001.
   case propertyList
   /// JSON, with dates as `{"$date": "..."}` and data as `{"$data": "<base64>"}`. Every value
   /// reads back exactly.
