@@ -128,11 +128,12 @@ extension XMLPropertyListParser {
   /// and `inf`, `infinity` with an optional sign, in any case). Hexadecimal and digit
   /// separators are refused, as Foundation and Python refuse them.
   static func real(_ text: String) -> Double? {
+    if ByteText.isDecimalNumber(Substring(text)) { return Double(text) }
     switch text.lowercased() {
     case "nan": return .nan
     case "inf", "+inf", "infinity", "+infinity": return .infinity
     case "-inf", "-infinity": return -.infinity
-    default: return ByteText.isDecimalNumber(Substring(text)) ? Double(text) : nil
+    default: return nil
     }
   }
 
