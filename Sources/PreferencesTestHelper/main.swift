@@ -19,6 +19,7 @@
 //                                            waits to be killed.
 //   duplicate-keys <store>                   Creates preferences whose properties share a key,
 //                                            which must stop the program.
+//   equivalent-keys <store>                  The same, with "café" spelled two ways.
 //   empty-key <store>, reserved-key <store>  Creates preferences with an empty key, or one under
 //                                            the reserved prefix, which must stop the program.
 //   migrate-slowly <store>                   Opens SlowlyMigratingPreferences, whose migration
@@ -198,6 +199,9 @@ do {
       0, "\(keys) keys: read and parse \(parse), unchanged read \(cached), one-key write \(write)")
   case "duplicate-keys":
     _ = DuplicateKeyPreferences(store: store)
+    exit(0, "created")
+  case "equivalent-keys":
+    _ = EquivalentKeyPreferences(store: store)
     exit(0, "created")
   case "empty-key":
     _ = EmptyKeyPreferences(store: store)

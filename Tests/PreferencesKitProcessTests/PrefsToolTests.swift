@@ -201,6 +201,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     return [
       "bool": .bool(true), "zero": .integer(0), "one": .integer(1), "wholeDouble": .double(5),
       "double": .double(-0.1), "huge": .integer(Int64.max), "string": .string("<&> \"é\"\n"),
+      "unsigned": .unsignedInteger(.max), "distantPast": .date(.distantPast),
       "empty": .string(""), "data": .data(Data([0, 255, 10])), "date": .date(date),
       "array": .array([.bool(false), .integer(1), .double(1), .date(date), .data(Data())]),
       "dictionary": .dictionary([

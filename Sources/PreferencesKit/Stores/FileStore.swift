@@ -147,7 +147,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
       try transform(&values)
       // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
       if values == before { return [] }
-      let bytes = try format.encode(values, file: url)
+      let bytes = try format.encode(values, file: url, replacing: target)
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }
