@@ -27,6 +27,10 @@
 //                                            an assignment, and returns from main at once.
 //   save-soon <store> <size>                 Assigns fontSize in preferences that save 50 ms
 //                                            after an assignment, prints "assigned" and waits.
+//   save-on-signal <store> <size> <mode>     Assigns fontSize as save-at-exit does and waits
+//                                            for a signal (modes: HelperSignals.swift).
+//   sudden-termination <store>               Prints the sudden-termination hold count as
+//                                            saves are scheduled, flushed and run.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
 //   sync-set <store> <folder> <size>         Syncs HelperSyncedPreferences through a
@@ -205,6 +209,11 @@ do {
     prefs.fontSize = Double(number(2))
     say("assigned")
     while true { pause() }
+  case "save-on-signal":
+    guard arguments.count == 4 else { exit(64, "usage: save-on-signal <store> <size> <mode>") }
+    saveOnSignal(store: store, size: Double(number(2)), mode: arguments[3])
+  case "sudden-termination":
+    suddenTermination(store: store)
   case "exit-unsaved":
     let prefs = ExplicitlySavingPreferences(store: store)
     prefs.fontSize = 20

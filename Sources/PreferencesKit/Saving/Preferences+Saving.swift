@@ -34,7 +34,11 @@ extension Preferences {
     state.withLock { state in
       // An immediate save not yet started will include this assignment too.
       if delay == .zero, state.saving.scheduled != nil { return }
-      state.saving.scheduled?.cancel()
+      if let previous = state.saving.scheduled {
+        previous.cancel()
+      } else {
+        SuddenTermination.hold()
+      }
       // Holds the instance until the save runs, so a change is saved even when the app lets go
       // of the instance first.
       let save = DispatchWorkItem { self.runScheduledSave() }
@@ -57,14 +61,13 @@ extension Preferences {
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
   /// item holds the instance, so an instance that has one is not being deinitialized.
   fileprivate func takeScheduledSave() -> DispatchWorkItem? {
-    state.withLock { state in
-      defer { state.saving.scheduled = nil }
-      return state.saving.scheduled
-    }
+    let save = state.withLock { $0.saving.scheduled.take() }
+    if save != nil { SuddenTermination.release() }
+    return save
   }
 
   fileprivate func runScheduledSave() {
-    state.withLock { $0.saving.scheduled = nil }
+    if state.withLock({ $0.saving.scheduled.take() }) != nil { SuddenTermination.release() }
     do {
       try writePreferences()
       state.withLock { $0.saving.errors = [] }
@@ -103,24 +106,9 @@ enum LivePreferences {
     /// Whether instances post ``Preferences/didChangeNotification``: some code asked for it.
     var postsNotifications = false
   }
-  /// Installs the exit handler and the app lifecycle observers, once.
-  private static let installHandlers: Void = {
-    atexit { LivePreferences.processWillExit() }
-    // Observed by name, so the library imports neither UIKit nor AppKit:
-    // UIApplication.didEnterBackgroundNotification, .willTerminateNotification,
-    // NSApplication.willTerminateNotification.
-    for name in [
-      "UIApplicationDidEnterBackgroundNotification", "UIApplicationWillTerminateNotification",
-      "NSApplicationWillTerminateNotification",
-    ] {
-      _ = NotificationCenter.default.addObserver(
-        forName: Notification.Name(name), object: nil, queue: nil
-      ) { _ in LivePreferences.flushAll() }
-    }
-  }()
-
   static func add(_ preferences: Preferences) {
-    _ = installHandlers
+    _ = FlushTriggers.installExitAndLifecycle
+    if type(of: preferences).savePolicy != .explicit { _ = FlushTriggers.installSignalHandlers }
     registry.withLock { registry in
       registry.instances[ObjectIdentifier(preferences)] = .passUnretained(preferences)
       if registry.postsNotifications {
@@ -170,7 +158,7 @@ enum LivePreferences {
 
   /// Flushes scheduled saves, and in a debug build names the unsaved changes of classes that
   /// save only when asked.
-  private static func processWillExit() {
+  static func processWillExit() {
     flushAll()
     #if DEBUG
       var messages: [String] = []
