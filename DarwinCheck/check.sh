@@ -71,9 +71,10 @@ compile() {
 
 # The C target, as its Apple branch: syntax and types, warnings as errors.
 step "PreferencesAtomics (C, -DPREFERENCES_CHECK_APPLE)"
-clang -fsyntax-only -Wall -Wextra -Werror -std=gnu11 -DPREFERENCES_CHECK_APPLE \
-  -I "$stubs/C/include" -I "$root/Sources/PreferencesAtomics/include" \
-  "$root/Sources/PreferencesAtomics/PreferencesAtomics.c"
+for file in "$root"/Sources/PreferencesAtomics/*.c; do
+  clang -fsyntax-only -Wall -Wextra -Werror -std=gnu11 -DPREFERENCES_CHECK_APPLE \
+    -I "$stubs/C/include" -I "$root/Sources/PreferencesAtomics/include" "$file"
+done
 cat >"$out/atomics/module.modulemap" <<MAP
 module PreferencesAtomics {
   umbrella header "$root/Sources/PreferencesAtomics/include/PreferencesAtomics.h"

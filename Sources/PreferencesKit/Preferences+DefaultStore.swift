@@ -55,9 +55,10 @@ extension Preferences {
 
   /// The reader of the system's layers for `store`.
   ///
-  /// - A ``UserDefaultsStore`` on Apple platforms: the keys its `UserDefaults` reports forced
-  ///   and the managed app configuration. System-wide defaults need no reader there: they are
-  ///   in what `UserDefaults` reads.
+  /// - A ``UserDefaultsStore``: the keys its `UserDefaults` reports forced, the managed app
+  ///   configuration, registered defaults and the global domain (see
+  ///   ``UserDefaultsStore/values(forKeys:)``); elsewhere than on Apple platforms, then the
+  ///   files below.
   /// - Any other store, on every platform: the files under `XDG_CONFIG_DIRS`, so a
   ///   ``FileStore`` reads the same system and managed files on a Mac as on Linux; on Apple
   ///   platforms, the forced keys and managed app configuration of `UserDefaults.standard`
@@ -71,11 +72,12 @@ extension Preferences {
     applePlatform: Bool = Platform.isApple,
     standardDefaults: @autoclosure () -> any ForcedDefaults = UserDefaults.standard
   ) -> any SystemLayerReading {
-    if applePlatform, let store = store as? UserDefaultsStore {
-      return ManagedDefaultsReader(defaults: store.defaults)
-    }
     let files = XDGLayerReader(
       identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
+    if let store = store as? UserDefaultsStore {
+      return applePlatform
+        ? store.layerReader : CombinedLayerReader(readers: [store.layerReader, files])
+    }
     guard applePlatform else { return files }
     return CombinedLayerReader(
       readers: [ManagedDefaultsReader(defaults: standardDefaults()), files])

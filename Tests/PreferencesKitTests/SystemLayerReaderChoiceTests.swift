@@ -46,13 +46,18 @@ struct SystemLayerReaderChoiceTests {
     #expect(reader is XDGLayerReader)
   }
 
-  @Test func aUserDefaultsStoreOnApplePlatformsReadsItsOwnForcedKeys() {
-    withTemporarySuite { name, _ in
-      let reader = Preferences.systemLayerReader(
-        for: UserDefaultsStore(suiteName: name), environment: Self.environment,
-        applePlatform: true, standardDefaults: FakeForcedDefaults(forced: ["fontSize": 17.0]))
-      #expect(reader is ManagedDefaultsReader)
-      #expect(reader.read(keys: ["fontSize"]).managed.isEmpty)
+  @Test func aUserDefaultsStoreReadsItsOwnDomainsNotTheStandardDefaults() {
+    withTemporarySuite { name, defaults in
+      defaults.register(defaults: ["theme": "dark"])
+      let store = UserDefaultsStore(defaults: defaults, domainName: name)
+      for applePlatform in [true, false] {
+        let reader = Preferences.systemLayerReader(
+          for: store, environment: Self.environment, applePlatform: applePlatform,
+          standardDefaults: FakeForcedDefaults(forced: ["fontSize": 17.0]))
+        let layers = reader.read(keys: ["fontSize", "theme"])
+        #expect(layers.managed.isEmpty)
+        #expect(layers.defaults["theme"]?.candidates == [.string("dark")])
+      }
     }
   }
 

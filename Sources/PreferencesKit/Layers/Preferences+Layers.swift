@@ -54,18 +54,27 @@ final class LayeredLoad {
 extension Preferences {
   /// Reads the arguments and environment once, and chooses the system's reader, when the
   /// class opts into layers. Called while the instance initializes, before the first load.
+  ///
+  /// A ``UserDefaultsStore`` reads only its own domain, so what `UserDefaults` merges in from
+  /// its other domains is read as layers whatever the class opts into.
   func setUpLayers() {
     let layers = Self.layers
-    guard !layers.isEmpty else { return }
+    let defaultsStore = store as? UserDefaultsStore
+    guard !layers.isEmpty || defaultsStore != nil else { return }
     let environment = LayerEnvironment.current
     var layerState = LayerState(isEnabled: true)
     let booleanKeys = cells.filter { $0 is PreferenceCell<Bool> || $0 is PreferenceCell<Bool?> }
     layerState.overrides = environment.overrides(
       forKeys: keys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
+    if let arguments = defaultsStore?.otherDomains?.arguments(forKeys: keys) {
+      layerState.overrides.merge(arguments) { $0 + $1 }
+    }
     if layers.contains(.system) {
       layerState.reader =
         environment.systemReader
         ?? Self.systemLayerReader(for: store, environment: environment)
+    } else if let defaultsStore {
+      layerState.reader = environment.systemReader ?? defaultsStore.layerReader
     }
     state.withLock { $0.layers = layerState }
   }

@@ -26,10 +26,12 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
 
   /// Creates a store over an existing `UserDefaults` object.
   ///
-  /// For `UserDefaults.standard`, ``allValues()`` lists the app's own persistent domain (named
-  /// by its bundle identifier, or by the process's name for a tool without one). For any other
-  /// object, whose domain cannot be told, it lists everything the object can see, including
-  /// the global domain and registered defaults; prefer ``init(suiteName:)`` there.
+  /// For `UserDefaults.standard`, the store reads and lists the app's own persistent domain
+  /// (named by its bundle identifier, or by the process's name for a tool without one), and
+  /// the other domains are layers (see ``values(forKeys:)``). For any other object, whose
+  /// domain cannot be told, it reads and lists everything the object can see, including the
+  /// global domain and registered defaults, as stored values; prefer ``init(suiteName:)``
+  /// there.
   ///
   /// - Parameter defaults: The defaults to read and write.
   public convenience init(defaults: UserDefaults) {
@@ -62,12 +64,27 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
     Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
   }
 
-  /// The values of `keys` as `UserDefaults` resolves them: arguments, the app's or suite's
-  /// domain, the global domain, then registered defaults.
+  /// The values of `keys` that the app's or suite's own domain holds, as ``allValues()`` lists
+  /// them.
+  ///
+  /// What `UserDefaults` merges in from its other domains is not stored here, and
+  /// ``Preferences`` reads it as a layer instead, whatever its class's ``Preferences/layers``:
+  /// the argument domain (`-fontSize 18`, as an Xcode scheme passes it) as
+  /// ``PreferenceSource/arguments``, registered defaults and the global domain as
+  /// ``PreferenceSource/system``, and keys an administrator forces as
+  /// ``PreferenceSource/managed``. So `$key.source` tells where a value comes from,
+  /// `hasStoredValue` is `false` for it, and a reset removes only the stored value, after which
+  /// the property shows the next layer.
+  ///
+  /// A store made with ``init(defaults:)`` from an object other than `UserDefaults.standard`
+  /// cannot tell its own domain from the others (`UserDefaults` does not say which suite an
+  /// object reads), so it reads everything the object sees as stored, as `object(forKey:)`
+  /// resolves it; make it with ``init(suiteName:)`` to tell them apart.
   public func values(forKeys keys: [String]) throws -> [String: PropertyListValue] {
+    let own = domainName.map { defaults.persistentDomain(forName: $0) ?? [:] }
     var result: [String: PropertyListValue] = [:]
     for key in keys {
-      guard let object = defaults.object(forKey: key) else { continue }
+      guard let object = own.map({ $0[key] }) ?? defaults.object(forKey: key) else { continue }
       do {
         result[key] = try PropertyListValue(foundationObject: object)
       } catch {
@@ -77,6 +94,19 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
       }
     }
     return result
+  }
+
+  /// The store's other domains, when its own is known.
+  var otherDomains: UserDefaultsDomains? {
+    domainName.map { UserDefaultsDomains(defaults: defaults, domainName: $0) }
+  }
+
+  /// The layers this store's `UserDefaults` holds besides its own domain: forced keys and the
+  /// managed app configuration, then registered defaults and the global domain.
+  var layerReader: any SystemLayerReading {
+    let managed = ManagedDefaultsReader(defaults: defaults)
+    guard let otherDomains else { return managed }
+    return CombinedLayerReader(readers: [managed, otherDomains])
   }
 
   /// The keys this app or suite wrote: its persistent domain, without the global domain

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The domains a `UserDefaults` object merges into what it reads, other than the app's or
+/// suite's own, as layers: a ``UserDefaultsStore`` keeps `UserDefaults`' merged view (launch
+/// arguments from an Xcode scheme, registered defaults) while only its own domain counts as
+/// stored, so `$key.source` tells where a value comes from and a reset removes only the stored
+/// value. The search order:
+/// https://developer.apple.com/documentation/foundation/userdefaults#Sharing-Defaults-Between-Programs
+///
+/// - The argument domain (`-fontSize 18`) is the arguments layer, read once at launch.
+/// - The global domain and registered defaults are the system layer.
+///
+/// `@unchecked Sendable`: `UserDefaults` is documented as thread-safe.
+struct UserDefaultsDomains: SystemLayerReading, @unchecked Sendable {
+  let defaults: UserDefaults
+  /// The store's own domain.
+  let domainName: String
+
+  /// The argument domain's values for `keys`.
+  func arguments(forKeys keys: [String]) -> [String: [LayerValue]] {
+    let domain = defaults.volatileDomain(forName: UserDefaults.argumentDomain)
+    var found: [String: [LayerValue]] = [:]
+    for key in keys {
+      guard let object = domain[key],
+        let value = try? PropertyListValue(foundationObject: object)
+      else { continue }
+      found[key] = [
+        LayerValue(source: .arguments, content: .value(value), origin: "the argument domain")
+      ]
+    }
+    return found
+  }
+
+  /// The system layer: registered defaults, then the global domain, then, where neither can be
+  /// read by name (Linux's Foundation does not list registered defaults), what `UserDefaults`
+  /// reads for a key that neither the store's domain nor the argument domain holds.
+  func entries(
+    forKeys keys: [String]
+  ) -> (entries: [String: [LayerValue]], errors: [PreferenceError]) {
+    let registered = defaults.volatileDomain(forName: UserDefaults.registrationDomain)
+    let global = defaults.persistentDomain(forName: UserDefaults.globalDomain) ?? [:]
+    let own = defaults.persistentDomain(forName: domainName) ?? [:]
+    let arguments = defaults.volatileDomain(forName: UserDefaults.argumentDomain)
+    var entries: [String: [LayerValue]] = [:]
+    var errors: [PreferenceError] = []
+    for key in keys {
+      let object: Any?
+      let origin: String
+      if let value = registered[key] {
+        (object, origin) = (value, "registered defaults")
+      } else if let value = global[key] {
+        (object, origin) = (value, "the global domain")
+      } else if own[key] == nil, arguments[key] == nil, !defaults.objectIsForced(forKey: key) {
+        (object, origin) = (defaults.object(forKey: key), "registered defaults or the global domain")
+      } else {
+        continue
+      }
+      guard let object else { continue }
+      do throws(PreferenceError) {
+        let value = try PropertyListValue(foundationObject: object)
+        entries[key] = [LayerValue(source: .system, content: .value(value), origin: origin)]
+      } catch {
+        var failure = error
+        failure.key = key
+        failure.reason = "the value from \(origin) is not a property-list value and is ignored"
+        errors.append(failure)
+      }
+    }
+    return (entries, errors)
+  }
+}
