@@ -135,7 +135,8 @@ open class Preferences: @unchecked Sendable {
   ///   - oldVersion: The version that wrote the store.
   ///   - values: The stored values, to convert in place.
   /// - Throws: Any error, to leave the store exactly as it was; the instance then holds its
-  ///   defaults and lists the error in ``loadErrors``.
+  ///   defaults and lists the error in ``loadErrors``. A migration is saved whole or not at
+  ///   all: a migrated value the store cannot hold leaves the store as it was too.
   open func migrate(from oldVersion: Int, values: inout [String: PropertyListValue]) throws {}
 
   /// Sets defaults that cannot be written in the declarations. Override it; the base
