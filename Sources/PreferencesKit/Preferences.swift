@@ -238,13 +238,16 @@ open class Preferences: @unchecked Sendable {
         return (noteRefused(batch), 0)
       }
       batch.addKeyMoves()
-      batch.stampSyncedKeys(with: syncStamp(for: batch))
+      // Creating the device identifier may keep a damaged file: this write's notice too.
+      let earlier = state.withLock { $0.commits.notices }
+      batch.stampSyncedKeys(with: try syncStamp(for: batch))
+      let stampNotices = state.withLock { $0.commits.notices }.filter { !earlier.contains($0) }
       batch.recordVersion(Self.version)
       let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
         batch.changes(leavingOut: $0)
       }
       batch.leaveOut(outcome.refused)
-      commit(batch, notices: outcome.notices)
+      commit(batch, notices: stampNotices + outcome.notices)
       batch.session?.push(batch.synced)
       return (noteRefused(batch), batch.writes.count)
     }
