@@ -1,5 +1,8 @@
 import Foundation
 import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// The sample app's settings: one of each kind of value PreferencesKit stores.
 ///

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// One row of the settings table: how to show a setting, and how to set it from text.
 ///

@@ -170,16 +170,16 @@ final class FloorPreferences: Preferences, @unchecked Sendable {
   @Preference var name = sampleString
 }
 
-/// The library's lock on Linux (`PreferencesAtomics`), to measure a plain read under it.
+/// The library's lock (`PreferencesAtomics`), to measure a plain read under it.
 final class AtomicsLock {
-  let word: UnsafeMutablePointer<UInt32> = {
-    let word = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    word.initialize(to: 0)
-    return word
+  let mutex: UnsafeMutablePointer<preferences_mutex_t> = {
+    let mutex = UnsafeMutablePointer<preferences_mutex_t>.allocate(capacity: 1)
+    preferences_mutex_init(mutex)
+    return mutex
   }()
 
-  deinit { word.deallocate() }
+  deinit { mutex.deallocate() }
 
-  @inline(__always) func lock() { preferences_lock(word) }
-  @inline(__always) func unlock() { preferences_unlock(word) }
+  @inline(__always) func lock() { preferences_mutex_lock(mutex) }
+  @inline(__always) func unlock() { preferences_mutex_unlock(mutex) }
 }

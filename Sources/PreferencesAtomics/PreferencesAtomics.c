@@ -2,6 +2,14 @@
 
 #include "PreferencesAtomics.h"
 
+#if PREFERENCES_USES_OS_UNFAIR_LOCK
+
+// Apple platforms: the locks are `os_unfair_lock`s, and the slow paths are the system's.
+
+os_unfair_lock preferences_bit_lock_stripes[PREFERENCES_BIT_LOCK_STRIPES];
+
+#else
+
 #if defined(__linux__)
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -23,7 +31,7 @@ static void sleep_while(uint32_t *word, uint32_t value) {
 #if defined(__linux__)
   syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, value, NULL, NULL, 0);
 #else
-  // No futex elsewhere; Apple platforms use os_unfair_lock instead of this lock.
+  // No futex on this system (Apple platforms use os_unfair_lock instead of this lock).
   (void)word;
   (void)value;
   sched_yield();
@@ -74,3 +82,5 @@ uint64_t preferences_bit_lock_wait(uint64_t *word) {
     }
   }
 }
+
+#endif

@@ -8,7 +8,9 @@ public import Foundation
 ///
 /// ```swift
 /// for problem in prefs.loadErrors {
-///   print(problem)  // preference "launchCount": expected Int, found string "many"; ...
+///   print(problem)
+///   // preference "launchCount" in /home/ada/.config/notes/preferences.plist: expected Int,
+///   // found string "many"
 /// }
 /// ```
 ///

@@ -53,17 +53,31 @@ extension Preferences {
     return store.url.deletingLastPathComponent().lastPathComponent
   }
 
-  /// The platform's reader of the system's layers: on Apple platforms the forced keys of the
-  /// store's `UserDefaults` (or the standard ones), elsewhere the files under
-  /// `XDG_CONFIG_DIRS`.
+  /// The reader of the system's layers for `store`.
+  ///
+  /// - A ``UserDefaultsStore`` on Apple platforms: the keys its `UserDefaults` reports forced
+  ///   and the managed app configuration. System-wide defaults need no reader there: they are
+  ///   in what `UserDefaults` reads.
+  /// - Any other store, on every platform: the files under `XDG_CONFIG_DIRS`, so a
+  ///   ``FileStore`` reads the same system and managed files on a Mac as on Linux; on Apple
+  ///   platforms, the forced keys and managed app configuration of `UserDefaults.standard`
+  ///   come first, as a configuration profile applies to the app whatever store it uses.
+  ///
+  /// - Parameters:
+  ///   - applePlatform: Whether to choose as on Apple platforms; tests choose both ways.
+  ///   - standardDefaults: `UserDefaults.standard`, unless a test gives a fake.
   static func systemLayerReader(
-    for store: any PreferenceStore, environment: LayerEnvironment
+    for store: any PreferenceStore, environment: LayerEnvironment,
+    applePlatform: Bool = Platform.isApple,
+    standardDefaults: @autoclosure () -> any ForcedDefaults = UserDefaults.standard
   ) -> any SystemLayerReading {
-    #if canImport(Darwin)
-      ManagedDefaultsReader(defaults: (store as? UserDefaultsStore)?.defaults ?? .standard)
-    #else
-      XDGLayerReader(
-        identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
-    #endif
+    if applePlatform, let store = store as? UserDefaultsStore {
+      return ManagedDefaultsReader(defaults: store.defaults)
+    }
+    let files = XDGLayerReader(
+      identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
+    guard applePlatform else { return files }
+    return CombinedLayerReader(
+      readers: [ManagedDefaultsReader(defaults: standardDefaults()), files])
   }
 }

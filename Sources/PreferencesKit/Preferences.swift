@@ -241,7 +241,8 @@ open class Preferences: @unchecked Sendable {
       return cell.prepareLoad(
         value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
-    let errors = readErrors + changes.compactMap(\.error) + (layers?.system.errors ?? [])
+    let cellErrors = changes.compactMap(\.error).map { layers == nil ? naming($0) : $0 }
+    let errors = readErrors + cellErrors + (layers?.system.errors ?? [])
     state.withLock { state in
       state.migration.keyMoves = moves
       if let layers { Self.record(layers, in: &state) }
@@ -263,11 +264,19 @@ open class Preferences: @unchecked Sendable {
     var moves: [String: [String]] = [:]
     state.withLock { state in
       for cell in cells {
-        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(error) }
+        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(naming(error)) }
       }
       state.migration.keyMoves = moves
       state.loadErrors = errors
     }
+  }
+
+  /// `error`, about a stored value, naming the store's file as damaged-file errors do.
+  private func naming(_ error: PreferenceError) -> PreferenceError {
+    guard error.file == nil, let store = store as? FileStore else { return error }
+    var named = error
+    named.file = store.url
+    return named
   }
 
   /// Reads what the store holds for every key, previous keys included: all of it from a store
@@ -290,8 +299,9 @@ open class Preferences: @unchecked Sendable {
       let salvage = store.recoverValues()
       failure.reason = [
         failure.reason,
-        "\(salvage.values.count) entries were recovered; the next write keeps the damaged "
-          + "file beside the new one and writes them back",
+        "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+          + "recovered; the next write keeps the damaged file beside the new one and writes "
+          + "them back",
       ].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,

@@ -11,11 +11,12 @@ final class HelperLayeredPreferences: Preferences, @unchecked Sendable {
   @Preference var showsToolbar = true
 }
 
-/// `layers <identifier> [assign] [arguments...]`: opens the preferences of `identifier` and
+/// `layers <file> [assign] [arguments...]`: opens the layered preferences stored in `file`
+/// (a `FileStore`, on every platform, so a test never writes a real defaults domain) and
 /// prints one line per key, `key=value source locked`, then one line per load error; with
 /// `assign`, first sets fontSize to 30 and theme to "blue" and writes.
-func runLayers(identifier: String, assigning: Bool) throws {
-  let prefs = HelperLayeredPreferences(identifier: identifier)
+func runLayers(file: String, assigning: Bool) throws {
+  let prefs = HelperLayeredPreferences(store: FileStore(url: URL(fileURLWithPath: file)))
   if assigning {
     prefs.fontSize = 30
     prefs.theme = "blue"

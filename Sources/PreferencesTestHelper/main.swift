@@ -27,6 +27,10 @@
 //                                            an assignment, and returns from main at once.
 //   save-soon <store> <size>                 Assigns fontSize in preferences that save 50 ms
 //                                            after an assignment, prints "assigned" and waits.
+//   save-on-signal <store> <size> <mode>     Assigns fontSize as save-at-exit does and waits
+//                                            for a signal (modes: HelperSignals.swift).
+//   sudden-termination <store>               Prints the sudden-termination hold count as
+//                                            saves are scheduled, flushed and run.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
 //   exit-after-reset <store>                 Resets, assigns the default theme back and a new
@@ -40,7 +44,7 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
-//   layers <identifier> [assign] [args...]   Prints the layered preferences of <identifier>
+//   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
 //
@@ -49,6 +53,9 @@
 
 import Foundation
 import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 #if canImport(Darwin)
   import Darwin
@@ -206,6 +213,11 @@ do {
     prefs.fontSize = Double(number(2))
     say("assigned")
     while true { pause() }
+  case "save-on-signal":
+    guard arguments.count == 4 else { exit(64, "usage: save-on-signal <store> <size> <mode>") }
+    saveOnSignal(store: store, size: Double(number(2)), mode: arguments[3])
+  case "sudden-termination":
+    suddenTermination(store: store)
   case "exit-unsaved":
     let prefs = ExplicitlySavingPreferences(store: store)
     prefs.fontSize = 20
@@ -263,7 +275,7 @@ do {
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
   case "layers":
-    try runLayers(identifier: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
+    try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
     exit(0, FileStore.defaultURL(for: arguments[1]).path)
   case "hold-lock":

@@ -6,19 +6,16 @@ import Testing
 
 /// Layers read from real argument vectors and environments, in child processes.
 struct LayerProcessTests {
-  /// Runs the helper's `layers` mode for the fixture's identifier, with `XDG_CONFIG_HOME` and
-  /// `XDG_CONFIG_DIRS` in the fixture, and returns its lines.
+  /// Runs the helper's `layers` mode on the fixture's user file, with `XDG_CONFIG_DIRS` in the
+  /// fixture, and returns its lines.
   func run(
     _ fixture: LayerFixture, _ arguments: [String] = [], assign: Bool = false,
     environment: [String: String] = [:]
   ) throws -> [String] {
     var variables = environment
-    variables["XDG_CONFIG_HOME"] =
-      fixture.userURL().deletingLastPathComponent()
-      .deletingLastPathComponent().path
     variables["XDG_CONFIG_DIRS"] = fixture.xdgConfigDirs
     let outcome = try TestHelperProcess.run(
-      ["layers", LayerFixture.identifier] + (assign ? ["assign"] : []) + arguments,
+      ["layers", fixture.userURL().path] + (assign ? ["assign"] : []) + arguments,
       environment: variables)
     #expect(outcome.status == 0, "\(outcome.output)")
     return outcome.output.split(separator: "\n").map(String.init)

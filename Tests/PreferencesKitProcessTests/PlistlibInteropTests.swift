@@ -21,8 +21,8 @@ struct PlistlibInteropTests {
   }()
 
   /// The committed script, found from this file's place in the package.
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let script = (TestHelperProcess.packageRoot(containing: URL(fileURLWithPath: #filePath))
+    ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     .appendingPathComponent("Scripts/plistlib_interop.py")
 
   /// Runs `tool` (looked up on `PATH`) and returns its exit status and output.

@@ -2,6 +2,9 @@ import Foundation
 import PreferencesKit
 import PreferencesTestSupport
 import Testing
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// A `Sample set KEY VALUE` and what it stores.
 struct SampleSetCase: Sendable, CustomTestStringConvertible {

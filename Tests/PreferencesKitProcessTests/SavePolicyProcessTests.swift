@@ -3,8 +3,15 @@ import PreferencesKit
 import PreferencesTestSupport
 import Testing
 
-/// Automatic saving at the ends of real processes: an exit flushes, a SIGKILL inside the
-/// debounce interval loses only what it had not saved, and a debug build names unsaved changes.
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Automatic saving at the ends of real processes: an exit and the signals that stop a process
+/// flush, a SIGKILL inside the debounce interval loses only what it had not saved, and a debug
+/// build names unsaved changes.
 struct SavePolicyProcessTests {
   @Test func returningFromMainSavesWhatWasPending() throws {
     try withDirectory { directory in
@@ -23,6 +30,76 @@ struct SavePolicyProcessTests {
       #expect(await eventually { (try? FileStore(url: url).value(forKey: "fontSize")) == .double(19) })
       helper.kill()
       #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(19))
+    }
+  }
+
+  /// `systemctl stop`, `docker stop`, Ctrl-C and a closed terminal inside the debounce
+  /// interval: the pending change is saved, then the process ends by the signal, as it would
+  /// have without the library (its exit status shows the signal).
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalThatEndsTheProcessSavesWhatWasPendingFirst(signal: Int32) throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-on-signal", url.path, "17", "default"])
+      #expect(helper.readLine() == "assigned")
+      sendSignal(signal, to: helper.process.processIdentifier)
+      _ = try helper.finish()
+      #expect(helper.process.terminationReason == .uncaughtSignal)
+      #expect(helper.process.terminationStatus == signal)
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(17))
+    }
+  }
+
+  /// An app's own handler, installed before the library's, still runs after the save.
+  @Test func theAppsEarlierHandlerRunsAfterTheSave() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-on-signal", url.path, "18", "app-handler"])
+      #expect(helper.readLine() == "assigned")
+      sendSignal(SIGTERM, to: helper.process.processIdentifier)
+      let outcome = try helper.finish()
+      #expect(outcome.status == 42 && !outcome.killed)
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(18))
+    }
+  }
+
+  /// An app that ignores SIGTERM keeps ignoring it: the process lives on, nothing is saved.
+  @Test func anIgnoredSignalStaysIgnored() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-on-signal", url.path, "19", "ignored"])
+      #expect(helper.readLine() == "assigned")
+      // An ignored signal is discarded when sent, so SIGUSR1, sent after it, finds the
+      // process alive only if SIGTERM did not end it.
+      sendSignal(SIGTERM, to: helper.process.processIdentifier)
+      sendSignal(SIGUSR1, to: helper.process.processIdentifier)
+      #expect(helper.readLine() == "alive")
+      helper.kill()
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == nil)
+    }
+  }
+
+  /// An app that handles SIGTERM itself, with a `DispatchSource`, saves with the public call.
+  @Test func anAppHandlingTheSignalItselfFlushesWithThePublicCall() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-on-signal", url.path, "20", "dispatch"])
+      #expect(helper.readLine() == "assigned")
+      sendSignal(SIGTERM, to: helper.process.processIdentifier)
+      let outcome = try helper.finish()
+      #expect(outcome.status == 43 && !outcome.killed)
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(20))
+    }
+  }
+
+  /// A pending save holds off macOS's sudden termination, and only while it is pending: the
+  /// count the library keeps (and, on macOS, passes to `ProcessInfo`) balances.
+  @Test func aPendingSaveHoldsOffSuddenTerminationUntilItRuns() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let outcome = try TestHelperProcess.run(["sudden-termination", url.path])
+      #expect(outcome.status == 0)
+      #expect(outcome.output == "scheduled 1\nrescheduled 1\nflushed 0\nsaved 0\n")
     }
   }
 

@@ -2,6 +2,9 @@ import Foundation
 import PreferencesKit
 import PreferencesTestSupport
 import Testing
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 struct GeometryTests {
   /// The little-endian bytes of a `Float64`.

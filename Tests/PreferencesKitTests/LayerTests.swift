@@ -25,15 +25,22 @@ final class LayeredPreferences: Preferences, @unchecked Sendable {
 }
 
 extension LayerFixture {
-  /// Preferences on a user's file, started with `arguments` and `variables`.
+  /// The fixture's system files, read the same way on every platform.
+  var fileReader: XDGLayerReader {
+    XDGLayerReader(
+      identifier: Self.identifier,
+      systemFolders: [0, 1].map { systemFolder($0).deletingLastPathComponent().path })
+  }
+
+  /// Preferences on a user's file, started with `arguments` and `variables`, reading the
+  /// system's layers with `systemReader`: the fixture's files unless a test gives another.
   func make(
     user: String = "ada", arguments: [String] = [], variables: [String: String] = [:],
     systemReader: (any SystemLayerReading)? = nil
   ) -> LayeredPreferences {
-    var environment = variables
-    environment["XDG_CONFIG_DIRS"] = xdgConfigDirs
     let layerEnvironment = LayerEnvironment(
-      arguments: ["notes"] + arguments, variables: environment, systemReader: systemReader)
+      arguments: ["notes"] + arguments, variables: variables,
+      systemReader: systemReader ?? fileReader)
     return LayerEnvironment.$override.withValue(layerEnvironment) {
       LayeredPreferences(store: FileStore(url: userURL(user)))
     }
@@ -260,6 +267,22 @@ struct LayerTests {
     #expect(prefs.launchCount == 3)
     #expect(prefs.showsToolbar)
     #expect(prefs.$showsToolbar.source == .default)
+  }
+
+  @Test func aBoolKeyWithoutABooleanAfterItIsTrueAndLeavesTheNextWordToTheApp() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    let bare = fixture.make(arguments: ["--Has Widgets", "assign", "--fontSize", "20"])
+    #expect(bare.hasWidgets)
+    #expect(bare.$hasWidgets.source == .arguments)
+    #expect(bare.fontSize == 20)
+    let valued = fixture.make(arguments: ["--showsToolbar", "NO", "-Has Widgets", "yes"])
+    #expect(!valued.showsToolbar)
+    #expect(valued.hasWidgets)
+    let last = fixture.make(arguments: ["--Has Widgets"])
+    #expect(last.hasWidgets)
+    let other = fixture.make(arguments: ["--theme", "true"])
+    #expect(other.theme == "true")
   }
 
   @Test func environmentVariableNames() {

@@ -3,6 +3,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// Version 1 of an app's preferences.
 final class VersionOnePreferences: Preferences, @unchecked Sendable {

@@ -2,6 +2,9 @@ import Foundation
 import PreferencesKit
 import PreferencesTestSupport
 import Testing
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// The README's quick start, run as written.
 struct ReadmeExampleTests {

@@ -4,6 +4,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 final class SyncedPreferences: Preferences, @unchecked Sendable {
   @Preference(synced: true) var theme = Theme.light
@@ -515,16 +518,17 @@ struct SyncTests {
   }
 
   @Test func aValueOverTheLimitIsSavedLocallyAndReportedUntilAPushSucceeds() throws {
+    // A value is measured with its timestamp (about 60 bytes here).
     let limits = SyncLimits(
-      maximumKeyCount: 10, maximumKeyLength: 64, maximumValueSize: 10, maximumTotalSize: 100)
+      maximumKeyCount: 10, maximumKeyLength: 64, maximumValueSize: 150, maximumTotalSize: 1_000)
     let cloud = InMemorySyncStore(limits: limits)
     let local = InMemoryStore()
     let prefs = SyncedPreferences(store: local)
     try prefs.startSyncing(with: cloud)
     defer { prefs.stopSyncing() }
-    prefs.notes = String(repeating: "x", count: 11)
+    prefs.notes = String(repeating: "x", count: 151)
     try prefs.writePreferences()
-    #expect(local.allValues()["notes"] == .string(String(repeating: "x", count: 11)))
+    #expect(local.allValues()["notes"] == .string(String(repeating: "x", count: 151)))
     #expect(cloud.allEntries()["notes"] == nil)
     #expect(prefs.syncErrors.map(\.key) == ["notes"])
     #expect(prefs.syncErrors.first?.kind == .syncLimitExceeded)

@@ -3,6 +3,9 @@ import PreferencesTestSupport
 import Testing
 
 @testable import PreferencesKit
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
 
 /// Every supported value type, written by one instance and read by a fresh one.
 struct ValueRoundTripTests {

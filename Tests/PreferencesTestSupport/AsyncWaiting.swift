@@ -38,7 +38,13 @@ package func firstElements<Element: Sendable>(
 /// blocking a thread of the concurrency pool: the one way tests wait for something another
 /// thread or process does. A timeout, not a timing claim: the deadline is generous, and the
 /// condition is what the test waits for.
-package func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
+///
+/// It runs on the caller's actor (`isolation`), so a `@MainActor` test may pass a closure that
+/// reads main-actor state: the closure never leaves the caller's isolation.
+package func eventually(
+  within seconds: Double = 30, isolation: isolated (any Actor)? = #isolation,
+  _ condition: () -> Bool
+) async -> Bool {
   let limit = ContinuousClock.now + .seconds(seconds)
   while ContinuousClock.now < limit {
     if condition() { return true }

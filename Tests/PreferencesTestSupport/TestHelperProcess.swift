@@ -126,15 +126,29 @@ package final class TestHelperProcess {
     if let first = CommandLine.arguments.first {
       folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
     }
-    let packageRoot = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    folders.append(packageRoot.appendingPathComponent(".build/debug"))
+    if let root = packageRoot(containing: URL(fileURLWithPath: #filePath)) {
+      // `swift build` links `.build/debug` to the folder it built in (on macOS, Swift Testing
+      // runs the tests inside a host program, so neither `Bundle.main` nor `argv[0]` leads
+      // there).
+      folders.append(root.appendingPathComponent(".build/debug"))
+    }
     for folder in folders {
       let candidate = folder.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
     throw HelperNotFound(searched: folders.map(\.path))
+  }
+
+  /// The nearest folder above `file` that holds a `Package.swift`: the package's root, found
+  /// however deep the support files sit.
+  package static func packageRoot(containing file: URL) -> URL? {
+    var folder = file.deletingLastPathComponent()
+    while folder.path != "/" && !folder.path.isEmpty {
+      let manifest = folder.appendingPathComponent("Package.swift")
+      if FileManager.default.fileExists(atPath: manifest.path) { return folder }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
   }
 
   package struct HelperNotFound: Error, CustomStringConvertible {

@@ -1,5 +1,8 @@
 package import Foundation
 package import PreferencesKit
+#if canImport(CoreGraphics)
+  package import CoreGraphics
+#endif
 
 /// The README's example types, compiled exactly as users copy them.
 package struct Person: Codable, Equatable, Sendable {

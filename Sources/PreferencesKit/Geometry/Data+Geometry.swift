@@ -1,4 +1,7 @@
 public import Foundation
+#if canImport(CoreGraphics)
+  public import CoreGraphics
+#endif
 
 /// Packs points, sizes and rectangles into `Data`, so a window frame can be a `Data`
 /// preference.

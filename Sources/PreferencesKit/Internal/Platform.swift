@@ -66,24 +66,18 @@ extension SystemError {
 
 // MARK: - Mutex
 
-/// The lock primitive ``Lock`` wraps: `os_unfair_lock` on Apple platforms, elsewhere the
-/// unfair lock of `PreferencesAtomics` (one compare-and-swap to lock, one exchange to unlock,
-/// both inlined: about half of what an uncontended `pthread_mutex_t` costs). It must live at a
-/// fixed address, so ``Lock`` allocates it.
-#if canImport(Darwin)
-  @usableFromInline typealias PlatformMutex = os_unfair_lock
-#else
-  @usableFromInline typealias PlatformMutex = UInt32
-#endif
+/// The lock primitive ``Lock`` wraps: `preferences_mutex_t` of `PreferencesAtomics`, an
+/// `os_unfair_lock` on Apple platforms and elsewhere the package's own unfair lock (one
+/// compare-and-swap to lock, one exchange to unlock, both inlined: about half of what an
+/// uncontended `pthread_mutex_t` costs). One C type and three C functions on every system, so
+/// the inlinable code that uses them compiles alike everywhere. It must live at a fixed
+/// address, so ``Lock`` allocates it.
+@usableFromInline typealias PlatformMutex = preferences_mutex_t
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
   /// Initializes the allocated, uninitialized mutex.
   func initializeMutex() {
-    #if canImport(Darwin)
-      initialize(to: os_unfair_lock())
-    #else
-      initialize(to: 0)
-    #endif
+    preferences_mutex_init(self)
   }
 
   /// Deinitializes the mutex, which must be unlocked. The memory stays allocated.
@@ -92,19 +86,11 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
   }
 
   @inlinable func lockMutex() {
-    #if canImport(Darwin)
-      os_unfair_lock_lock(self)
-    #else
-      preferences_lock(self)
-    #endif
+    preferences_mutex_lock(self)
   }
 
   @inlinable func unlockMutex() {
-    #if canImport(Darwin)
-      os_unfair_lock_unlock(self)
-    #else
-      preferences_unlock(self)
-    #endif
+    preferences_mutex_unlock(self)
   }
 }
 

@@ -186,7 +186,7 @@ enum Syscalls {
     _ = flock(descriptor, LOCK_UN)
   }
 
-  #if os(Linux) || os(Android)
+  #if !canImport(Darwin)
     /// An inotify descriptor, non-blocking, reporting files created, replaced, removed or
     /// rewritten in `folder`; `nil` when the folder cannot be watched.
     static func watchFolder(_ folder: String) -> Int32? {

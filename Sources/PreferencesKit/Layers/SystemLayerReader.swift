@@ -10,8 +10,8 @@ struct SystemLayers: Sendable {
   var errors: [PreferenceError] = []
 }
 
-/// Reads the system's layers; one implementation per platform, chosen in
-/// ``Preferences/systemLayerReader(for:environment:)``.
+/// Reads the system's layers; chosen by store and platform in
+/// ``Preferences/systemLayerReader(for:environment:applePlatform:standardDefaults:)``.
 protocol SystemLayerReading: Sendable {
   /// Every value the system holds now for each of `keys`, the one that wins first: managed
   /// values before defaults. Never throws: a file that cannot be read is reported in `errors`
@@ -34,9 +34,28 @@ extension SystemLayerReading {
   }
 }
 
-/// The Linux layers: `<dir>/<identifier>/preferences.plist` (or `.json`) and
-/// `<dir>/<identifier>/managed.plist` (or `.json`) for each `<dir>` of `XDG_CONFIG_DIRS`; for
-/// each key the first folder listed wins.
+/// The layers of several readers: for each key, the first reader's values before the next's.
+struct CombinedLayerReader: SystemLayerReading {
+  let readers: [any SystemLayerReading]
+
+  func entries(
+    forKeys keys: [String]
+  ) -> (entries: [String: [LayerValue]], errors: [PreferenceError]) {
+    var entries: [String: [LayerValue]] = [:]
+    var errors: [PreferenceError] = []
+    for reader in readers {
+      let found = reader.entries(forKeys: keys)
+      entries.merge(found.entries) { $0 + $1 }
+      errors += found.errors
+    }
+    return (entries, errors)
+  }
+}
+
+/// The layers in files, read for every store but a `UserDefaultsStore` on Apple platforms:
+/// `<dir>/<identifier>/preferences.plist` (or `.json`) and `<dir>/<identifier>/managed.plist`
+/// (or `.json`) for each `<dir>` of `XDG_CONFIG_DIRS`; for each key the first folder listed
+/// wins.
 ///
 /// The files belong to the administrator: they are read without a lock, never written, and a
 /// damaged one is reported and ignored, never salvaged nor moved aside.

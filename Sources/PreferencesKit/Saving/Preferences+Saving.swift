@@ -47,7 +47,11 @@ extension Preferences {
     state.withLock { state in
       // An immediate save not yet started will include this assignment too.
       if delay == .zero, state.saving.scheduled != nil { return }
-      state.saving.scheduled?.cancel()
+      if let previous = state.saving.scheduled {
+        previous.cancel()
+      } else {
+        SuddenTermination.hold()
+      }
       // Holds the instance until the save runs, so a change is saved even when the app lets go
       // of the instance first.
       let save = DispatchWorkItem { self.runScheduledSave() }
@@ -65,20 +69,19 @@ extension Preferences {
   func flushScheduledSave() {
     guard let pending = takeScheduledSave() else { return }
     pending.cancel()
-    runScheduledSave()
+    SaveQueues.runInOrder(with: store) { runScheduledSave() }
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
   /// item holds the instance, so an instance that has one is not being deinitialized.
   fileprivate func takeScheduledSave() -> DispatchWorkItem? {
-    state.withLock { state in
-      defer { state.saving.scheduled = nil }
-      return state.saving.scheduled
-    }
+    let save = state.withLock { $0.saving.scheduled.take() }
+    if save != nil { SuddenTermination.release() }
+    return save
   }
 
   fileprivate func runScheduledSave() {
-    state.withLock { $0.saving.scheduled = nil }
+    if state.withLock({ $0.saving.scheduled.take() }) != nil { SuddenTermination.release() }
     // Keys left out stay in `saveErrors` through `commits.refused` until assigned again.
     let errors: [PreferenceError]
     do {
@@ -119,24 +122,9 @@ enum LivePreferences {
     /// Whether instances post ``Preferences/didChangeNotification``: some code asked for it.
     var postsNotifications = false
   }
-  /// Installs the exit handler and the app lifecycle observers, once.
-  private static let installHandlers: Void = {
-    atexit { LivePreferences.processWillExit() }
-    // Observed by name, so the library imports neither UIKit nor AppKit:
-    // UIApplication.didEnterBackgroundNotification, .willTerminateNotification,
-    // NSApplication.willTerminateNotification.
-    for name in [
-      "UIApplicationDidEnterBackgroundNotification", "UIApplicationWillTerminateNotification",
-      "NSApplicationWillTerminateNotification",
-    ] {
-      _ = NotificationCenter.default.addObserver(
-        forName: Notification.Name(name), object: nil, queue: nil
-      ) { _ in LivePreferences.flushAll() }
-    }
-  }()
-
   static func add(_ preferences: Preferences) {
-    _ = installHandlers
+    _ = FlushTriggers.installExitAndLifecycle
+    if type(of: preferences).savePolicy != .explicit { _ = FlushTriggers.installSignalHandlers }
     registry.withLock { registry in
       registry.instances[ObjectIdentifier(preferences)] = .passUnretained(preferences)
       if registry.postsNotifications {
@@ -180,13 +168,13 @@ enum LivePreferences {
     }
     for (preferences, save) in pending {
       save.cancel()
-      preferences.runScheduledSave()
+      SaveQueues.runInOrder(with: preferences.store) { preferences.runScheduledSave() }
     }
   }
 
   /// Flushes scheduled saves, and in a debug build names the unsaved changes of classes that
   /// save only when asked.
-  private static func processWillExit() {
+  static func processWillExit() {
     flushAll()
     #if DEBUG
       var messages: [String] = []

@@ -55,34 +55,42 @@ extension FileStore {
   }
 
   private static func baseFolder(_ environment: [String: String]) -> URL {
+    // Each platform's rule is compiled everywhere, so the Darwin lane (DarwinCheck/) checks
+    // them all; only the choice depends on the platform.
     #if os(macOS)
-      if let home = environment["HOME"], home.hasPrefix("/") {
-        return URL(fileURLWithPath: home, isDirectory: true)
-          .appendingPathComponent("Library", isDirectory: true)
-          .appendingPathComponent("Application Support", isDirectory: true)
-      }
-      return appleFolder(.applicationSupportDirectory)
+      return macOSFolder(environment) ?? appleFolder(.applicationSupportDirectory)
     #elseif os(tvOS)
       return appleFolder(.cachesDirectory)
-    #elseif os(iOS) || os(watchOS) || os(visionOS)
+    #elseif canImport(Darwin)
       return appleFolder(.applicationSupportDirectory)
     #else
-      if let configuration = environment["XDG_CONFIG_HOME"], configuration.hasPrefix("/") {
-        return URL(fileURLWithPath: configuration, isDirectory: true)
-      }
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-      return URL(fileURLWithPath: home, isDirectory: true)
-        .appendingPathComponent(".config", isDirectory: true)
+      return xdgFolder(environment)
     #endif
   }
 
-  #if canImport(Darwin)
-    /// The app's own folder of the given kind: inside its container when it has one.
-    /// `urls(for:in:)`:
-    /// https://developer.apple.com/documentation/foundation/filemanager/urls(for:in:)
-    private static func appleFolder(_ folder: FileManager.SearchPathDirectory) -> URL {
-      FileManager.default.urls(for: folder, in: .userDomainMask).first
-        ?? URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+  /// macOS: `$HOME/Library/Application Support`, when `HOME` is absolute.
+  static func macOSFolder(_ environment: [String: String]) -> URL? {
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent("Library", isDirectory: true)
+      .appendingPathComponent("Application Support", isDirectory: true)
+  }
+
+  /// Linux and other systems: `$XDG_CONFIG_HOME`, or `~/.config`.
+  static func xdgFolder(_ environment: [String: String]) -> URL {
+    if let configuration = environment["XDG_CONFIG_HOME"], configuration.hasPrefix("/") {
+      return URL(fileURLWithPath: configuration, isDirectory: true)
     }
-  #endif
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".config", isDirectory: true)
+  }
+
+  /// The app's own folder of the given kind: inside its container when it has one.
+  /// `urls(for:in:)`:
+  /// https://developer.apple.com/documentation/foundation/filemanager/urls(for:in:)
+  static func appleFolder(_ folder: FileManager.SearchPathDirectory) -> URL {
+    FileManager.default.urls(for: folder, in: .userDomainMask).first
+      ?? URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+  }
 }

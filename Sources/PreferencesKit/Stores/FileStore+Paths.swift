@@ -5,7 +5,8 @@ extension FileStore {
   /// followed, so that a linked store is written through to its target and stays a link.
   func resolvedTargetPath() throws -> String {
     var path = url.path
-    for _ in 0..<40 {
+    let maximumLinks = 40
+    for _ in 0..<maximumLinks {
       guard let status = try? Syscalls.status(atPath: path, followingLinks: false),
         status.kind == .symbolicLink
       else { return path }
@@ -26,7 +27,8 @@ extension FileStore {
     }
     throw PreferenceError(
       .writeFailed, file: url,
-      reason: "too many levels of symbolic links (\(SystemError.tooManyLinks.message))")
+      reason: "more than \(maximumLinks) symbolic links in a row, likely a loop "
+        + "(errno \(SystemError.tooManyLinks.code))")
   }
 
   /// Creates `folder` and any missing parents with mode 0700, whatever the umask.

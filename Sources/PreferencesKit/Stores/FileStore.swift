@@ -158,9 +158,10 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
         copy = kept
         notices.append(
           PreferenceError(
-            .fileMovedAside, file: url, found: damage.error.reason ?? damage.error.kind.description,
-            reason: "the damaged file was kept at \(kept); \(before.count) entries recovered from "
-              + "it were written back"
+            .fileMovedAside, file: url,
+            found: "a damaged file (\(damage.error.reason ?? damage.error.kind.description))",
+            reason: "the damaged file was kept at \(kept); what could be recovered from it was "
+              + "written back (" + PreferenceError.counted(before.count, "entry", "entries") + ")"
               + (damage.lostKeys.isEmpty
                 ? ""
                 : ", and \(damage.lostKeys.count) could not be recovered ("

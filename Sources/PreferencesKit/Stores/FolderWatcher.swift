@@ -23,13 +23,7 @@ final class FolderWatcher: @unchecked Sendable {
   /// does not exist yet.
   init?(folder: String, name: String, onChange: @escaping @Sendable () -> Void) {
     let folder = folder.isEmpty ? "." : folder
-    #if os(Linux) || os(Android)
-      guard let descriptor = Syscalls.watchFolder(folder) else { return nil }
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler {
-        if Syscalls.drainFolderEvents(descriptor).contains(name) { onChange() }
-      }
-    #else
+    #if canImport(Darwin)
       guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
       let path = folder + "/" + name
       let source = DispatchSource.makeFileSystemObjectSource(
@@ -38,11 +32,17 @@ final class FolderWatcher: @unchecked Sendable {
         self?.watchFile(atPath: path, onChange: onChange)
         onChange()
       }
+    #else
+      guard let descriptor = Syscalls.watchFolder(folder) else { return nil }
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      source.setEventHandler {
+        if Syscalls.drainFolderEvents(descriptor).contains(name) { onChange() }
+      }
     #endif
     source.setCancelHandler { Syscalls.closeFile(descriptor) }
     source.resume()
     sources = [source]
-    #if !(os(Linux) || os(Android))
+    #if canImport(Darwin)
       watchFile(atPath: path, onChange: onChange)
     #endif
   }
@@ -56,7 +56,7 @@ final class FolderWatcher: @unchecked Sendable {
     for source in stopped { source.cancel() }
   }
 
-  #if !(os(Linux) || os(Android))
+  #if canImport(Darwin)
     /// Replaces the file's source with one on the file now at `path`, if any.
     private func watchFile(atPath path: String, onChange: @escaping @Sendable () -> Void) {
       var source: (any DispatchSourceProtocol)?

@@ -133,6 +133,9 @@ extension UserDefaultsStore {
   /// setting values, regardless of which process made the change":
   /// https://developer.apple.com/documentation/foundation/userdefaults/didchangenotification
   ///
+  /// The managed app configuration is followed too, so a device management server's change
+  /// to a locked key reaches the properties (``observedKeys(_:)``).
+  ///
   /// Returns `nil` where key-value observing is missing (Linux's Foundation) or cannot follow
   /// every key; the store is then polled.
   func observeChanges(
@@ -140,7 +143,7 @@ extension UserDefaultsStore {
   ) -> KeyObservation? {
     #if canImport(Darwin)
       KeyObservation(
-        keys: keys, queue: queue,
+        keys: Self.observedKeys(keys), queue: queue,
         observeKey: { key, report in
           let observer = KeyValueObserver(report)
           self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
@@ -149,6 +152,15 @@ extension UserDefaultsStore {
     #else
       nil
     #endif
+  }
+}
+
+extension UserDefaultsStore {
+  /// The keys a watch follows for the declared `keys`: those, and the key of the managed app
+  /// configuration, `com.apple.configuration.managed`, whose values lock keys.
+  static func observedKeys(_ keys: [String]) -> [String] {
+    keys.contains(ManagedDefaultsReader.configurationKey)
+      ? keys : keys + [ManagedDefaultsReader.configurationKey]
   }
 }
 
@@ -163,11 +175,15 @@ extension UserDefaultsStore {
       self.report = report
     }
 
-    override func observeValue(
-      forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-      context: UnsafeMutableRawPointer?
-    ) {
-      report()
-    }
+    // Always compiled on Apple platforms. Linux's NSObject has no such method to override,
+    // so the Darwin lane (DarwinCheck/), which cannot stub one, leaves this out.
+    #if canImport(ObjectiveC)
+      override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
+        context: UnsafeMutableRawPointer?
+      ) {
+        report()
+      }
+    #endif
   }
 #endif

@@ -65,6 +65,10 @@ public struct SyncLimits: Sendable, Hashable {
   }
 
   /// The errors that storing `entries` over `existing` would cause, one per broken limit.
+  ///
+  /// The limits count what the store holds, as the iCloud key-value store counts what it is
+  /// sent: each key's whole entry (its value, its `changed` timestamp and the dictionary
+  /// around them, ``SyncEntry``'s stored form), and removal markers, which keep their key.
   func violations(
     storing entries: [String: SyncEntry], over existing: [String: SyncEntry]
   ) -> [PreferenceError] {
@@ -73,26 +77,26 @@ public struct SyncLimits: Sendable, Hashable {
       if key.utf8.count > maximumKeyLength {
         errors.append(keyTooLong(key))
       }
-      if let value = entry.value, Self.size(of: value) > maximumValueSize {
+      let size = Self.storedSize(of: entry)
+      if size > maximumValueSize {
         errors.append(
           PreferenceError(
             .syncLimitExceeded, key: key, expected: "at most \(maximumValueSize) bytes",
-            found: "\(Self.size(of: value)) bytes", reason: "the value is too large to sync"))
+            found: "\(size) bytes with its timestamp",
+            reason: "the value is too large to sync"))
       }
     }
     var merged = existing
     merged.merge(entries) { $1 }
-    let live = merged.filter { $0.value.value != nil }
-    if live.count > maximumKeyCount {
+    if merged.count > maximumKeyCount {
       errors.append(
         PreferenceError(
           .syncLimitExceeded, key: entries.keys.sorted().first,
-          expected: "at most \(maximumKeyCount) keys", found: "\(live.count) keys",
+          expected: "at most \(maximumKeyCount) keys",
+          found: "\(merged.count) keys, removed ones included",
           reason: "the sync store would hold too many keys"))
     }
-    let total = live.reduce(0) {
-      $0 + $1.key.utf8.count + ($1.value.value.map(Self.size(of:)) ?? 0)
-    }
+    let total = merged.reduce(0) { $0 + $1.key.utf8.count + Self.storedSize(of: $1.value) }
     if total > maximumTotalSize {
       errors.append(
         PreferenceError(
@@ -101,6 +105,12 @@ public struct SyncLimits: Sendable, Hashable {
           reason: "the sync store would be too large"))
     }
     return errors
+  }
+
+  /// The size of what a store holds for `entry`, as ``size(of:)`` measures it: the value, the
+  /// timestamp and the keys of the dictionary around them.
+  static func storedSize(of entry: SyncEntry) -> Int {
+    size(of: entry.propertyListValue)
   }
 
   /// The error for a key longer than ``maximumKeyLength``.

@@ -71,15 +71,10 @@
           }
         }
       ]
-      // The foreground notifications of UIKit and AppKit, by name, so that Foundation alone
-      // is imported.
-      for name in [
-        "UIApplicationWillEnterForegroundNotification", "NSApplicationDidBecomeActiveNotification",
-      ] {
+      // The app or extension coming back to the foreground (see AppLifecycle).
+      for name in AppLifecycle.returningToForeground {
         tokens.append(
-          center.addObserver(forName: Notification.Name(name), object: nil, queue: nil) { _ in
-            resumed()
-          })
+          center.addObserver(forName: name, object: nil, queue: nil) { _ in resumed() })
       }
       let observers = UncheckedSendable(tokens)
       return {

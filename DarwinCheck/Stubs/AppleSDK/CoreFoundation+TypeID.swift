@@ -1,0 +1,17 @@
+// CoreFoundation's type identifiers, which Linux's Foundation does not export. Foundation
+// re-exports CoreFoundation on Apple platforms.
+// Signatures: MacOSX15.5.sdk/System/Library/Frameworks/CoreFoundation.framework/Headers/CFBase.h
+// and CFNumber.h, as Swift imports them.
+
+/// CFBase.h: `typedef unsigned long CFTypeID;`
+public typealias CFTypeID = UInt
+
+/// CFBase.h: `CFTypeID CFGetTypeID(CFTypeRef cf);`, imported as
+/// `func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID` (CFTypeRef is `AnyObject`).
+public func CFGetTypeID(_ cf: AnyObject!) -> CFTypeID { stub() }
+
+/// CFNumber.h: `CFTypeID CFBooleanGetTypeID(void);`
+public func CFBooleanGetTypeID() -> CFTypeID { stub() }
+
+/// CFNumber.h: `CFTypeID CFNumberGetTypeID(void);`
+public func CFNumberGetTypeID() -> CFTypeID { stub() }

@@ -1,0 +1,27 @@
+// Flushing pending saves when a signal ends the process (SIGTERM from `systemctl stop` or
+// `docker stop`, SIGINT from Ctrl-C, SIGHUP when the terminal closes).
+//
+// Why C: a signal handler may call only async-signal-safe functions, and Swift code may
+// allocate, take locks or initialize globals lazily. The handler below only writes the
+// signal's number to a pipe; a thread of PreferencesKit reads it, saves, and then calls
+// `preferences_signal_forward`, which does what the signal would have done without us.
+
+#ifndef PREFERENCES_SIGNALS_H
+#define PREFERENCES_SIGNALS_H
+
+/// Installs the handler for `signal`, which writes the signal's number (one byte) to
+/// `pipe_fd`, a non-blocking pipe's write end, and remembers the action it replaces.
+///
+/// An ignored signal is left ignored.
+///
+/// - Returns: 1 when installed, 0 when the signal is ignored and was left alone, -1 when
+///   `sigaction` failed (see `errno`).
+int preferences_signal_install(int signal, int pipe_fd);
+
+/// Does what `signal` would have done had the handler not been installed: restores the action
+/// installed before it, raises the signal on this thread (so the process dies by it, with the
+/// status that shows it, or the app's handler runs), and, if the process lives on, installs
+/// the handler again unless someone replaced it meanwhile.
+void preferences_signal_forward(int signal);
+
+#endif

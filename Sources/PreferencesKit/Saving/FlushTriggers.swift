@@ -1,0 +1,188 @@
+import Dispatch
+import Foundation
+import PreferencesAtomics
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
+/// Everything that makes the library save pending changes before the process ends or is
+/// suspended, in one place: the process's exit, the signals that stop services and terminals,
+/// and app lifecycle notifications. Each of them calls ``LivePreferences/flushAll()``, which
+/// runs the scheduled saves of automatic ``SavePolicy``s (never the unsaved changes of
+/// ``SavePolicy/explicit``: explicit means explicit).
+enum FlushTriggers {
+  /// The signals that end a process politely: `systemctl stop` and `docker stop` (SIGTERM),
+  /// Ctrl-C (SIGINT), a closed terminal (SIGHUP).
+  static let endingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+  /// How long a signal waits for pending saves before it does what it would have done.
+  static let signalFlushLimit: DispatchTimeInterval = .seconds(2)
+
+  /// Installs the exit handler and the lifecycle observers, once per process.
+  static let installExitAndLifecycle: Void = {
+    atexit { LivePreferences.processWillExit() }
+    for name in AppLifecycle.leavingForeground {
+      _ = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
+        LivePreferences.flushAll()
+      }
+    }
+  }()
+
+  /// Installs the signal handlers, once per process, when the first instance of a class with
+  /// an automatic ``SavePolicy`` is created. A signal that is ignored stays ignored.
+  static let installSignalHandlers: Void = {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return }
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+    let thread = Thread { FlushTriggers.serveSignals(from: readEnd) }
+    thread.name = "PreferencesKit signals"
+    thread.start()
+    for signal in endingSignals { _ = preferences_signal_install(signal, writeEnd) }
+  }()
+
+  /// The signal thread: for each signal the handler reports, saves what is pending (waiting
+  /// at most ``signalFlushLimit``), then does what the signal would have done.
+  private static func serveSignals(from readEnd: Int32) {
+    var number: UInt8 = 0
+    while true {
+      let count = read(readEnd, &number, 1)
+      if count < 0 && errno == EINTR { continue }
+      guard count == 1 else { return }
+      flush(within: signalFlushLimit)
+      preferences_signal_forward(Int32(number))
+    }
+  }
+
+  /// Runs ``LivePreferences/flushAll()`` on a thread of its own and waits for it at most
+  /// `limit`: a store that hangs must not keep a stopped process alive.
+  ///
+  /// - Returns: Whether the flush finished in time.
+  @discardableResult
+  static func flush(within limit: DispatchTimeInterval) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      LivePreferences.flushAll()
+      done.signal()
+    }
+    return done.wait(timeout: .now() + limit) == .success
+  }
+}
+
+extension Preferences {
+  /// Saves now every change that an automatic ``savePolicy`` has scheduled, in every instance
+  /// in this process, and returns when they are saved (or have failed, as ``saveErrors``
+  /// then says).
+  ///
+  /// The library does this itself when the process exits normally, when the app or extension
+  /// leaves the foreground (UIKit, AppKit, WatchKit and extension-host notifications), and
+  /// when SIGTERM, SIGINT or SIGHUP arrive, with a class of an automatic policy in use: it
+  /// saves on a thread of its own, waiting at most 2 seconds, then does what the signal would
+  /// have done (the app's earlier handler runs, or the process ends by the signal). A signal
+  /// the app ignores stays ignored, and a handler the app installs *after* the library's
+  /// replaces it. Call this where the app ends itself another way: from its own signal
+  /// handling (a `DispatchSource` for SIGTERM, swift-service-lifecycle's graceful shutdown),
+  /// or before `_exit`.
+  ///
+  /// ```swift
+  /// signal(SIGTERM, SIG_IGN)
+  /// let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
+  /// terminate.setEventHandler {
+  ///   Preferences.flushPendingSaves()
+  ///   exit(0)
+  /// }
+  /// terminate.resume()
+  /// ```
+  ///
+  /// Changes of a class whose policy is ``SavePolicy/explicit`` are saved only by
+  /// ``writePreferences()``.
+  public static func flushPendingSaves() {
+    LivePreferences.flushAll()
+  }
+}
+
+/// The app lifecycle notifications the library listens to, by name, so that it imports
+/// neither UIKit, AppKit nor WatchKit (a library that imports AppKit makes every command-line
+/// tool that uses it link AppKit). Each name is declared once, with the SDK header that
+/// declares its constant; on Apple platforms, `AppLifecycleTests` compares each with the
+/// SDK's own constant where the test can import its framework. Posted only on Apple platforms.
+enum AppLifecycle {
+  // UIKit.framework/Headers/UIApplication.h (iOS, iPadOS, tvOS, visionOS, Mac Catalyst):
+  // `UIKIT_EXTERN NSNotificationName const UIApplicationDidEnterBackgroundNotification`, and
+  // the same for WillTerminate and WillEnterForeground.
+  static let uiKitDidEnterBackground = Notification.Name(
+    "UIApplicationDidEnterBackgroundNotification")
+  static let uiKitWillTerminate = Notification.Name("UIApplicationWillTerminateNotification")
+  static let uiKitWillEnterForeground = Notification.Name(
+    "UIApplicationWillEnterForegroundNotification")
+
+  // AppKit.framework/Headers/NSApplication.h (macOS): `APPKIT_EXTERN NSNotificationName
+  // NSApplicationWillTerminateNotification`, and DidBecomeActive.
+  static let appKitWillTerminate = Notification.Name("NSApplicationWillTerminateNotification")
+  static let appKitDidBecomeActive = Notification.Name("NSApplicationDidBecomeActiveNotification")
+
+  // WatchKit.framework/Headers/WKApplication.h (watchOS 7 and later; watchOS apps get these,
+  // not UIKit's): `WK_EXTERN NSNotificationName const
+  // WKApplicationDidEnterBackgroundNotification`, and WillEnterForeground.
+  static let watchKitDidEnterBackground = Notification.Name(
+    "WKApplicationDidEnterBackgroundNotification")
+  static let watchKitWillEnterForeground = Notification.Name(
+    "WKApplicationWillEnterForegroundNotification")
+
+  // Foundation.framework/Headers/NSExtensionContext.h (app extensions, which get no
+  // UIApplication notifications; iOS 8.2, tvOS, watchOS, visionOS, not macOS):
+  // `FOUNDATION_EXTERN NSString * const NSExtensionHostDidEnterBackgroundNotification`, and
+  // WillResignActive ("the extension may be suspended") and WillEnterForeground.
+  static let extensionHostDidEnterBackground = Notification.Name(
+    "NSExtensionHostDidEnterBackgroundNotification")
+  static let extensionHostWillResignActive = Notification.Name(
+    "NSExtensionHostWillResignActiveNotification")
+  static let extensionHostWillEnterForeground = Notification.Name(
+    "NSExtensionHostWillEnterForegroundNotification")
+
+  /// Posted when the app or extension may be suspended or ended: pending saves are flushed.
+  static let leavingForeground = [
+    uiKitDidEnterBackground, uiKitWillTerminate, appKitWillTerminate, watchKitDidEnterBackground,
+    extensionHostDidEnterBackground, extensionHostWillResignActive,
+  ]
+
+  /// Posted when the app or extension comes back: the iCloud store synchronizes again.
+  static let returningToForeground = [
+    uiKitWillEnterForeground, appKitDidBecomeActive, watchKitWillEnterForeground,
+    extensionHostWillEnterForeground,
+  ]
+}
+
+/// Holds off macOS's sudden termination while a save is pending: an app that opts in to it
+/// (`NSSupportsSuddenTermination`) may otherwise be killed without notice, and a debounced
+/// change with it. Counted, as `ProcessInfo`'s own calls are; a no-op elsewhere.
+package enum SuddenTermination {
+  private static let holds = Locked(0)
+
+  /// How many pending saves hold off sudden termination now (for the test helper).
+  package static var holdCount: Int { holds.withLock { $0 } }
+
+  /// A save became pending.
+  static func hold() {
+    holds.withLock { $0 += 1 }
+    #if os(macOS)
+      ProcessInfo.processInfo.disableSuddenTermination()
+    #endif
+  }
+
+  /// A pending save ran or was taken to run now.
+  static func release() {
+    holds.withLock { $0 -= 1 }
+    #if os(macOS)
+      ProcessInfo.processInfo.enableSuddenTermination()
+    #endif
+  }
+}
