@@ -53,13 +53,13 @@ struct HostileSyncFolderTests {
       let shared = directory.file("shared")
       try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
       let store = FileSyncStore(folder: shared)
+      try store.apply(["a": Self.entry(1)], from: "device")
       let link = store.fileURL(forDevice: "link")
       let fifo = store.fileURL(forDevice: "fifo")
       try FileManager.default.createSymbolicLink(
         atPath: link.path, withDestinationPath: outside.path)
       #expect(mkfifo(fifo.path, 0o600) == 0)
       defer { releaseFIFO(fifo.path) }
-      try store.apply(["a": Self.entry(1)], from: "device")
 
       let read = await finishes { Result { try store.allEntries() } }
       let entries = try #require(try read?.get(), "reading the folder hung")
