@@ -52,6 +52,29 @@ final class FolderWatcher: @unchecked Sendable {
     #endif
   }
 
+  /// Starts watching `folder` for files created, replaced or removed whose names `accepts`
+  /// takes (on Apple platforms, for any change to the folder's entries), calling `onChange` on
+  /// a private queue. Returns `nil` when the folder cannot be watched.
+  init?(
+    folder: String, accepting accepts: @escaping @Sendable (String) -> Bool,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    #if os(Linux) || os(Android)
+      guard let events = FolderEvents.shared,
+        let stop = events.subscribe(folder: folder, accepts: accepts, onChange: onChange)
+      else { return nil }
+      stopLinux = stop
+    #else
+      guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
+      let source = DispatchSource.makeFileSystemObjectSource(
+        fileDescriptor: descriptor, eventMask: [.write, .rename, .delete], queue: queue)
+      source.setEventHandler { onChange() }
+      source.setCancelHandler { Syscalls.closeFile(descriptor) }
+      source.resume()
+      sources = [source]
+    #endif
+  }
+
   /// Stops watching.
   func stop() {
     #if os(Linux) || os(Android)

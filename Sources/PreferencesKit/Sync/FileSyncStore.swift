@@ -85,22 +85,21 @@ public final class FileSyncStore: SyncStore {
     return SyncEntry.newest(of: entries)
   }
 
-  /// Reports a change whenever a file in this store's format is created, replaced, rewritten
-  /// or removed in the folder, on Linux (through the process's one inotify instance). The
-  /// folder is still read every 30 seconds: network and FUSE file systems do not report the
-  /// changes other machines make, so there a change arrives within 30 seconds. Elsewhere
-  /// returns `nil`, and the folder is read four times a second.
+  /// Reports a change whenever a file in this store's format is created, replaced or removed
+  /// in the folder: through the process's one inotify instance on Linux, a dispatch source on
+  /// the folder on Apple platforms. The folder is still read every 30 seconds: network and FUSE
+  /// file systems do not report the changes other machines make, so there a change arrives
+  /// within 30 seconds.
   public func observeChanges(
     _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
   ) -> (@Sendable () -> Void)? {
-    #if os(Linux) || os(Android)
-      let suffix = "." + format.fileExtension
-      return FolderEvents.shared?.subscribe(
-        folder: folder.path, accepts: { !$0.hasPrefix(".") && $0.hasSuffix(suffix) },
+    let suffix = "." + format.fileExtension
+    guard
+      let watcher = FolderWatcher(
+        folder: folder.path, accepting: { !$0.hasPrefix(".") && $0.hasSuffix(suffix) },
         onChange: { handler(.changed) })
-    #else
-      return nil
-    #endif
+    else { return nil }
+    return { watcher.stop() }
   }
 
   /// The files in the folder that the last read skipped, each named with what is wrong in it:
