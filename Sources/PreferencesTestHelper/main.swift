@@ -45,6 +45,9 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
+//   idle <store> <folder> <seconds>          Watches the store and syncs through <folder>,
+//                                            writes once, lets things settle, then prints
+//                                            "wakeups W reads R" counted over <seconds> idle.
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
@@ -278,6 +281,25 @@ do {
     try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
+  case "idle":
+    guard arguments.count == 4, let seconds = Double(arguments[3]) else {
+      exit(64, "usage: idle <store> <folder> <seconds>")
+    }
+    let prefs = HelperSyncedPreferences(store: store)
+    prefs.startWatchingStore()
+    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+    prefs.fontSize = 13
+    try prefs.writePreferences()
+    // Long enough for the reloads and exchanges the write set off, and for the sync folder's
+    // files to settle (see FileSnapshot).
+    Thread.sleep(forTimeInterval: 3)
+    let before = ActivityCounters.current
+    Thread.sleep(forTimeInterval: seconds)
+    let after = ActivityCounters.current
+    exit(
+      0,
+      "wakeups \(after.timerWakeups - before.timerWakeups) reads \(after.fileReads - before.fileReads)"
+    )
   case "layers":
     try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
