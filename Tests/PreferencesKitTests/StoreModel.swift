@@ -41,7 +41,9 @@ final class ChangedTypePreferences: Preferences, @unchecked Sendable {
 
 /// The model's own table of what each format refuses, kept in one place and independent of
 /// the writers' checks. A `.plist` file cannot hold a string with U+0000 (XML 1.0 has no such
-/// character); a JSON file escapes it. No format holds an unsigned integer above `Int64.max`.
+/// character); a JSON file escapes it. Every format holds an unsigned integer above
+/// `Int64.max` (`PropertyListValue.unsignedInteger`), so the model checks that the largest one
+/// is kept exactly.
 enum ModelRefusals {
   static let nulString = "a\u{0}b"
   static let hugeCount = UInt64.max
@@ -50,7 +52,7 @@ enum ModelRefusals {
     format == .propertyList && name.unicodeScalars.contains("\u{0}")
   }
 
-  static func refuses(count: UInt64) -> Bool { count > UInt64(Int64.max) }
+  static func refuses(count: UInt64) -> Bool { false }
 }
 
 /// One operation of a sequence.
