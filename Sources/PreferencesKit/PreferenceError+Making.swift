@@ -22,6 +22,11 @@ extension PreferenceError {
       found: "more")
   }
 
+  /// `count` and the words that fit it, for messages: `1 entry`, `2 entries`.
+  package static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+    "\(count) \(count == 1 ? singular : plural)"
+  }
+
   /// A stored value that does not fit the expected type.
   static func mismatch(
     expected: Any.Type, found: PropertyListValue, reason: String? = nil

@@ -8,7 +8,9 @@ public import Foundation
 ///
 /// ```swift
 /// for problem in prefs.loadErrors {
-///   print(problem)  // preference "launchCount": expected Int, found string "many"; ...
+///   print(problem)
+///   // preference "launchCount" in /home/ada/.config/notes/preferences.plist: expected Int,
+///   // found string "many"
 /// }
 /// ```
 ///
@@ -65,8 +67,10 @@ extension PreferenceError {
     public static let unrepresentableValue = Kind(name: "unrepresentable value")
     /// A file exists but does not parse.
     public static let corruptFile = Kind(name: "corrupt file")
-    /// A damaged file was moved aside, and what could be recovered from it was written back.
-    /// The error's ``PreferenceError/reason`` names the path the file was moved to.
+    /// A write kept the file it replaced under another name: a damaged file, whose recovered
+    /// entries were written back (``PreferenceError/found`` says what was wrong with it), or a
+    /// backup of a file holding a value the class could not load. The error's
+    /// ``PreferenceError/reason`` names the path the file was kept at.
     public static let fileMovedAside = Kind(name: "file moved aside")
     /// A file is larger than the store accepts.
     public static let fileTooLarge = Kind(name: "file too large")

@@ -40,13 +40,19 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
     owner.lock.withLock { !cell.isExplicit }
   }
 
-  /// Whether the store held a value for the preference at the last load or write.
+  /// Whether the store held a value of any type for the preference at the last load or write:
+  /// also one that did not load (of another type, or damaged), which ``Preferences/loadErrors``
+  /// then names.
   ///
   /// A value computed at declaration, such as `UUID()` or `Date()`, is a new default on every
   /// launch because defaults are never written; assigning it once when the store has none
   /// makes it stable.
   public var hasStoredValue: Bool {
-    owner.lock.withLock { cell.storedForm != nil }
+    if owner.lock.withLock({ cell.storedForm != nil }) { return true }
+    let key = cell.key
+    return owner.state.withLock { state in
+      state.loadErrors.contains { $0.key == key && $0.kind != .lockedKey }
+    }
   }
 
   /// Where the value comes from now: the layer that wins (see ``PreferenceSource``), or

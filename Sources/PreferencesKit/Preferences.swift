@@ -97,6 +97,7 @@ open class Preferences: @unchecked Sendable {
 
   deinit {
     LivePreferences.remove(ObjectIdentifier(self))
+    warnIfReleasedWithUnsavedChanges()
     let (watcher, session, subscribers) = state.withLock {
       ($0.watcher, $0.sync.session, $0.observation.subscribers.values)
     }
@@ -196,84 +197,140 @@ open class Preferences: @unchecked Sendable {
   }
 
   /// The problems found by the last load: stored values that did not fit their properties, or
-  /// a store that could not be read. Each property involved holds its default.
+  /// a store that could not be read. Each property involved holds its default. Until the next
+  /// successful write, also what the last write kept beside the store, through reloads: the
+  /// path a damaged file or a backup was kept at (``PreferenceError/Kind/fileMovedAside``).
   public var loadErrors: [PreferenceError] {
-    state.withLock { $0.loadErrors }
+    state.withLock { $0.loadErrors + $0.commits.notices }
   }
 
-  /// Saves every dirty preference to the store, as one batch, and then flushes the store.
+  /// Saves every dirty preference to the store, as one unit, and then flushes the store.
   ///
   /// A preference the app assigned is written even if it equals its default; one that holds
   /// its default after ``resetToDefaults()``, or an optional set to `nil`, is removed from the
   /// store. When nothing is dirty, the store is not touched.
   ///
-  /// - Throws: A ``PreferenceError`` when a value has no property-list form or the store cannot
-  ///   save. Nothing of the batch is applied by this instance then, and every key stays dirty,
-  ///   so a later write can still save it.
+  /// A value the store's format cannot hold (such as a string with U+0000 in a property list)
+  /// is left out and the rest is saved; the error thrown then names each key left out and why.
+  /// Those keys stay dirty, and are not tried again until they are assigned again. A write
+  /// that replaces a stored value the class could not load keeps the store as it was
+  /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
+  /// ``loadErrors``.
+  ///
+  /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
+  ///   applied by this instance, and every key stays dirty, so a later write can still save
+  ///   it), or, after saving the rest, the keys left out.
   public func writePreferences() throws(PreferenceError) {
-    try writeLock.withLock { () throws(PreferenceError) in
-      var batch = try collectWrites()
+    let (refused, saved) = try write()
+    if !refused.isEmpty { throw Self.refusal(refused, saved: saved) }
+  }
+
+  /// Saves every dirty preference as ``writePreferences()`` does.
+  ///
+  /// - Returns: The keys this write left out for the first time since they were assigned,
+  ///   each with why, and how many keys it saved.
+  func write() throws(PreferenceError) -> (refused: [PreferenceError], saved: Int) {
+    try writeLock.withLock { () throws(PreferenceError) -> ([PreferenceError], Int) in
+      var batch = collectWrites()
       guard !batch.isEmpty else {
         batch.session?.push([:])
-        return
+        return (noteRefused(batch), 0)
       }
       batch.addKeyMoves()
-      batch.stampSyncedKeys()
+      batch.stampSyncedKeys(with: syncStamp(for: batch))
       batch.recordVersion(Self.version)
-      let notices = try save(batch.changes)
-      commit(batch, notices: notices)
+      let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
+        batch.changes(leavingOut: $0)
+      }
+      batch.leaveOut(outcome.refused)
+      commit(batch, notices: outcome.notices)
       batch.session?.push(batch.synced)
+      return (noteRefused(batch), batch.writes.count)
     }
   }
 
   /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
-  /// outside it into the form the store will hold.
-  private func collectWrites() throws(PreferenceError) -> WriteBatch {
+  /// outside it into the form the store will hold. A key the store refused is left out until
+  /// it is assigned again.
+  private func collectWrites() -> WriteBatch {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
       // Locked keys are never written, even when a layer unlocked them since.
       reportRefusedAssignments(in: &state)
+      let refused = state.commits.refused
+      state.commits.refused = [:]
       let dirty = cells.filter { $0.isDirty && !$0.isLocked }
-      noteWritten(dirty, in: &state)
+      var written: [any AnyPreferenceCell] = []
+      for cell in dirty {
+        if let entry = refused[cell.key], entry.generation == cell.generation {
+          state.commits.refused[cell.key] = entry
+        } else {
+          written.append(cell)
+        }
+      }
+      noteWritten(written, in: &state)
       return (
-        (dirty + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
         state.migration.storeVersion
       )
     }
     var batch = WriteBatch(keyMoves: moves, session: session, storeVersion: version)
     for write in pending {
-      try batch.add(write, storedForm: store.storedForm(of:))
+      batch.add(write, storedForm: store.storedForm(of:))
     }
     return batch
   }
 
+  /// Why the store as it is must stay recoverable before `batch` replaces it: it changes a key
+  /// whose stored value the last load could not read.
+  private func backupReason(for batch: WriteBatch) -> String? {
+    let keys = batch.keys
+    let unread = state.withLock { state in
+      state.loadErrors.filter { $0.kind == .typeMismatch && keys.contains($0.key ?? "") }
+    }.compactMap(\.key)
+    guard !unread.isEmpty else { return nil }
+    return "it held a value the class could not load under "
+      + Set(unread).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// Remembers the keys `batch` left out, so that they are not tried again until assigned.
+  ///
+  /// - Returns: Their errors, by key.
+  private func noteRefused(_ batch: WriteBatch) -> [PreferenceError] {
+    guard !batch.refused.isEmpty else { return [] }
+    state.withLock { state in
+      for (write, error) in batch.refused {
+        state.commits.refused[write.cell.key] = (write.generation, error)
+      }
+    }
+    return batch.refused.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
+  }
+
   /// Marks the written cells clean, holding what the store now holds, unless they were
-  /// assigned again meanwhile; forgets the key moves made; records the version.
+  /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
+  /// the store kept beside it in the problem list, in place of what the load said about the
+  /// values it replaced.
   private func commit(_ batch: WriteBatch, notices: [PreferenceError]) {
+    let written = batch.keys
+    let leftOut = Set(batch.refused.map(\.write.cell.key))
     state.withLock { state in
       for (write, install) in batch.normalizations { install(write.generation) }
-      state.loadErrors += notices
       for (write, form) in zip(batch.writes, batch.forms) {
         write.cell.markWritten(generation: write.generation, storedForm: form)
       }
-      state.migration.keyMoves = state.migration.keyMoves.filter { batch.keyMoves[$0.key] == nil }
-      if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
-    }
-  }
-
-  /// Applies `changes` to the store as one batch.
-  ///
-  /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
-  func save(_ changes: [String: StoredChange]) throws(PreferenceError) -> [PreferenceError] {
-    do {
-      if let store = store as? any FileBackedStore {
-        return try store.update { values in values.apply(changes) }
+      state.migration.keyMoves = state.migration.keyMoves.filter {
+        batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)
       }
-      try store.apply(changes)
-      return []
-    } catch {
-      throw PreferenceError(error, kind: .writeFailed)
+      if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
+      // A damaged file kept beside the new one (its notice says in `found` what was wrong)
+      // makes what the load said of the damage stale; so is a failed load of a value replaced.
+      let keptDamagedFile = notices.contains { $0.found != nil }
+      state.loadErrors.removeAll { error in
+        if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
+        return keptDamagedFile && FileStore.isDamage(error)
+      }
+      state.commits.notices = notices
     }
   }
 
@@ -313,7 +370,8 @@ open class Preferences: @unchecked Sendable {
       return cell.prepareLoad(
         value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
-    let errors = readErrors + changes.compactMap(\.error) + (layers?.system.errors ?? [])
+    let cellErrors = changes.compactMap(\.error).map { layers == nil ? naming($0) : $0 }
+    let errors = readErrors + cellErrors + (layers?.system.errors ?? [])
     state.withLock { state in
       state.migration.keyMoves = moves
       if let layers { Self.record(layers, in: &state) }
@@ -335,11 +393,19 @@ open class Preferences: @unchecked Sendable {
     var moves: [String: [String]] = [:]
     state.withLock { state in
       for cell in cells {
-        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(error) }
+        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(naming(error)) }
       }
       state.migration.keyMoves = moves
       state.loadErrors = errors
     }
+  }
+
+  /// `error`, about a stored value, naming the store's file as damaged-file errors do.
+  private func naming(_ error: PreferenceError) -> PreferenceError {
+    guard error.file == nil, let store = store as? FileStore else { return error }
+    var named = error
+    named.file = store.url
+    return named
   }
 
   /// Reads what the store holds for every key, previous keys included: all of it from a store
@@ -356,13 +422,15 @@ open class Preferences: @unchecked Sendable {
       guard FileStore.isDamage(failure), let store = store as? any FileBackedStore else {
         return ([:], [failure])
       }
-      // Salvage: every entry that parses on its own loads; the next write moves the damaged
-      // file aside and writes those entries back, so the damage costs only what it touched.
+      // Salvage: every entry that parses on its own loads; the next write keeps the damaged
+      // file beside the new one and writes those entries back, so the damage costs only what
+      // it touched.
       let salvage = store.recoverValues()
       failure.reason = [
         failure.reason,
-        "\(salvage.values.count) entries were recovered; the next write moves the damaged "
-          + "file aside and writes them back",
+        "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+          + "recovered; the next write keeps the damaged file beside the new one and writes "
+          + "them back",
       ].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,
@@ -407,8 +475,10 @@ open class Preferences: @unchecked Sendable {
 /// The mutable state of a ``Preferences`` instance besides its values: one value per feature,
 /// each declared beside its logic. Reachable only through ``Preferences/state``.
 struct InstanceState {
-  /// The problems found by the last load, and notices from writes since.
+  /// The problems found by the last load, and assignments to locked keys since.
   var loadErrors: [PreferenceError] = []
+  /// Keys the store refused, and what the last write kept beside the store.
+  var commits = CommitState()
   /// Subscribers to changes, and running probes.
   var observation = ObservationState()
   /// Moved keys and the store's recorded version.

@@ -33,6 +33,10 @@
 //                                            saves are scheduled, flushed and run.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
+//   exit-after-reset <store>                 Resets, assigns the default theme back and a new
+//                                            fontSize, and exits: the warning names fontSize.
+//   release-unsaved <store>                  Releases an instance with unsaved changes (warned
+//                                            of), then another after turning warnings off.
 //   sync-set <store> <folder> <size>         Syncs HelperSyncedPreferences through a
 //                                            FileSyncStore in <folder>, sets the synced fontSize
 //                                            and the local windowFrameData, and writes.
@@ -219,6 +223,24 @@ do {
     prefs.fontSize = 20
     prefs.theme = "dark"
     exit(0, "exiting")
+  case "exit-after-reset":
+    let prefs = ExplicitlySavingPreferences(store: store)
+    prefs.resetToDefaults()
+    prefs.theme = "light"
+    prefs.fontSize = 20
+    exit(0, "exiting")
+  case "release-unsaved":
+    do {
+      let prefs = ExplicitlySavingPreferences(store: store)
+      prefs.fontSize = 21
+      prefs.theme = "light"
+    }
+    Preferences.warnsAboutUnsavedChanges = false
+    do {
+      let prefs = ExplicitlySavingPreferences(store: store)
+      prefs.theme = "quiet"
+    }
+    exit(0, "released")
   case "migrate-slowly":
     let prefs = SlowlyMigratingPreferences(store: store)
     guard prefs.loadErrors.isEmpty else { exit(2, "\(prefs.loadErrors)") }

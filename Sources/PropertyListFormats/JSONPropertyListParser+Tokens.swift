@@ -21,7 +21,9 @@ extension JSONPropertyListParser {
       return .bool(value)
     }
     if bytes[index...].starts(with: "null".utf8) {
-      throw fail("null has no property-list form; remove the key instead")
+      throw PropertyListFormatError(
+        .corruptFile, "null is not a property-list value", at: index, in: bytes,
+        message: "remove the key instead")
     }
     throw fail("expected a value, found \(ByteText.excerpt(at: index, in: bytes))")
   }

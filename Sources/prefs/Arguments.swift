@@ -6,7 +6,7 @@ import PreferencesKit
 /// dependencies: `prefs COMMAND STORE [operands and options]`, where `STORE` is one word or
 /// `--suite NAME`, options start with `--` and may come anywhere after the command (before
 /// `STORE` too), and `--` ends the options. `write` takes the words after `STORE` as they are,
-/// so a value may start with `-`.
+/// so a value may start with `-`: a word is a type flag only if it is one of the known flags.
 enum Arguments {
   /// Parses `arguments`, the command line without the program's name.
   ///
@@ -16,6 +16,10 @@ enum Arguments {
       throw .usage("no command given", command: nil)
     }
     var rest = Array(arguments.dropFirst())
+    if first == "--version" {
+      guard rest.isEmpty else { throw .usage("--version takes no arguments", command: nil) }
+      return .version
+    }
     if ["help", "--help", "-h"].contains(first) {
       guard let topic = rest.first else { return .help(nil) }
       guard rest.count == 1, let name = CommandName(rawValue: topic) else {
@@ -45,14 +49,20 @@ enum Arguments {
         return .explain(store, key: key)
       }
       return .read(store, key: scanned.operands.first, json: scanned.options["--json"] != nil)
+    case .readType:
+      let scanned = try scan(rest, command: name, options: [], operands: 1...1)
+      return .readType(store, key: scanned.operands[0])
     case .write:
       guard rest.count >= 2 else {
-        throw .usage("write takes a KEY, a type flag and a value", command: name)
+        throw .usage("write takes a KEY and a VALUE, or a type flag and its value", command: name)
       }
-      return .write(store, key: rest[0], try ValueText.edit(flag: rest[1], words: rest[2...]))
+      return .write(store, key: rest[0], try ValueText.edit(words: rest[1...]))
+    case .rename:
+      let scanned = try scan(rest, command: name, options: [], operands: 2...2)
+      return .rename(store, from: scanned.operands[0], to: scanned.operands[1])
     case .delete:
-      let scanned = try scan(rest, command: name, options: [], operands: 1...1)
-      return .delete(store, key: scanned.operands[0])
+      let scanned = try scan(rest, command: name, options: [], operands: 0...1)
+      return .delete(store, key: scanned.operands.first)
     case .export:
       let scanned = try scan(rest, command: name, options: ["--format"], operands: 0...0)
       guard let text = scanned.options["--format"] else { return .export(store, format: nil) }
@@ -147,9 +157,15 @@ enum Arguments {
       }
     }
     guard count.contains(operands.count) else {
-      let expected = count.upperBound == 0 ? "no" : count.lowerBound == 0 ? "at most one" : "one"
+      let expected =
+        switch (count.lowerBound, count.upperBound) {
+        case (0, 0): "no arguments"
+        case (0, 1): "at most one argument"
+        case (1, 1): "one argument"
+        default: "two arguments"
+        }
       throw .usage(
-        "\(command.rawValue) takes \(expected) argument after STORE, found \(operands.count)",
+        "\(command.rawValue) takes \(expected) after STORE, found \(operands.count)",
         command: command)
     }
     return (operands, options)

@@ -9,6 +9,8 @@ extension Command {
     switch self {
     case .help(let name):
       Console.print(name.map(Usage.page(for:)) ?? Usage.overview)
+    case .version:
+      Console.print("prefs \(PrefsTool.version)")
     case .keys(let location):
       let values = try allValues(in: location)
       for key in try settings(in: values, of: location).keys.sorted() { Console.print(key) }
@@ -16,13 +18,20 @@ extension Command {
       try read(location, key: key, json: json)
     case .explain(let location, let key):
       try explain(location, key: key)
+    case .readType(let location, let key):
+      try readType(location, key: key)
     case .write(let location, let key, let edit):
       try write(edit, to: key, in: location)
-    case .delete(let location, let key):
+      warnIfLocked(key, in: location)
+    case .rename(let location, let old, let new):
+      try rename(old, to: new, in: location)
+    case .delete(let location, nil):
+      try deleteSettings(in: location)
+    case .delete(let location, let key?):
       guard try allValues(in: location)[key] != nil else {
         throw .keyNotFound(key, store: location.displayName)
       }
-      try apply([key: .remove], to: location)
+      try update(location) { values throws(ToolFailure) in values[key] = nil }
     case .export(let location, let format):
       try export(location, format: format ?? location.nativeFormat)
     case .import(let location, let source, let mode):
@@ -31,7 +40,7 @@ extension Command {
   }
 
   private func read(_ location: StoreLocation, key: String?, json: Bool) throws(ToolFailure) {
-    let values = try allValues(in: location)
+    let values = try allValues(in: location, reading: key)
     guard let key else {
       _ = try settings(in: values, of: location)
       Console.write(try encode(values, as: .json, location: location))
@@ -50,7 +59,7 @@ extension Command {
   ///
   /// - Throws: ``ToolFailure/refused(_:)`` for an app identifier with no settings, as
   ///   `defaults read` fails for a domain that does not exist.
-  private func settings(
+  func settings(
     in values: [String: PropertyListValue], of location: StoreLocation
   ) throws(ToolFailure) -> [String: PropertyListValue] {
     let settings = values.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
@@ -120,7 +129,7 @@ extension Command {
     }
     let document: [String: PropertyListValue]
     do {
-      document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
+      document = try PropertyListFormat.decodeDocument(bytes)
     } catch {
       throw .inputOutput("read", name, error)
     }
@@ -130,28 +139,10 @@ extension Command {
     }
   }
 
-  /// Every value in the store.
-  private func allValues(in location: StoreLocation) throws(ToolFailure)
-    -> [String: PropertyListValue]
-  {
-    do {
-      return try location.makeStore().allValues()
-    } catch {
-      throw .inputOutput("read", location.displayName, error)
-    }
-  }
-
-  /// Applies `changes` to the store as one batch: for a file, under its lock, atomically.
-  private func apply(
-    _ changes: [String: StoredChange], to location: StoreLocation
-  ) throws(ToolFailure) {
-    try update(location) { values throws(ToolFailure) in values.apply(changes) }
-  }
-
   /// Reads the store's values, lets `transform` change them and saves the result: for a file,
   /// all under its lock, so no other writer comes in between. A damaged file moved aside on
   /// the way is reported on standard error; the exit status does not change.
-  private func update(
+  func update(
     _ location: StoreLocation,
     _ transform: (inout [String: PropertyListValue]) throws(ToolFailure) -> Void
   ) throws(ToolFailure) {

@@ -23,17 +23,23 @@ enum Command {
 
   /// `prefs --help`, or `prefs help COMMAND` when a command is named.
   case help(CommandName?)
+  /// `prefs --version`.
+  case version
   /// `prefs keys STORE`.
   case keys(StoreLocation)
   /// `prefs read STORE [KEY] [--json]`.
   case read(StoreLocation, key: String?, json: Bool)
   /// `prefs read STORE KEY --explain` (Command+Explain.swift).
   case explain(StoreLocation, key: String)
-  /// `prefs write STORE KEY -TYPE VALUE`, or `-array`, `-dict`, `-array-add`, `-dict-add` and
-  /// their values.
+  /// `prefs read-type STORE KEY` (Command+Defaults.swift).
+  case readType(StoreLocation, key: String)
+  /// `prefs write STORE KEY VALUE` (a string), `prefs write STORE KEY -TYPE VALUE`, or
+  /// `-array`, `-dict`, `-array-add`, `-dict-add` and their values.
   case write(StoreLocation, key: String, Edit)
-  /// `prefs delete STORE KEY`.
-  case delete(StoreLocation, key: String)
+  /// `prefs rename STORE OLD NEW` (Command+Defaults.swift).
+  case rename(StoreLocation, from: String, to: String)
+  /// `prefs delete STORE KEY`, or every setting with no `KEY` (Command+Defaults.swift).
+  case delete(StoreLocation, key: String?)
   /// `prefs export STORE [--format plist|json]`; `nil` is the store's own format.
   case export(StoreLocation, format: PropertyListFormat?)
   /// `prefs import STORE FILE|- [--replace|--merge]`; `-` is standard input.

@@ -2,7 +2,9 @@
 enum CommandName: String, CaseIterable {
   case keys
   case read
+  case readType = "read-type"
   case write
+  case rename
   case delete
   case export
   case `import`

@@ -2,6 +2,10 @@ import Foundation
 
 /// The tool's entry point: parses the command line, runs the command and reports failures.
 enum PrefsTool {
+  /// What `prefs --version` prints after `prefs `: the package's version, a development
+  /// version until the first release is tagged.
+  static let version = "0.1.0-dev (development version: no release is tagged yet)"
+
   /// Runs one invocation of `prefs`.
   ///
   /// - Parameter arguments: The command line, without the program's name.

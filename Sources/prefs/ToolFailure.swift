@@ -37,7 +37,7 @@ enum ToolFailure: Error {
   }
 
   /// What went wrong, without the file's name, which the caller names itself.
-  private static func details(of error: any Error) -> String {
+  static func details(of error: any Error) -> String {
     guard let error = error as? PreferenceError else { return String(describing: error) }
     var parts: [String] = []
     if let key = error.key { parts.append("preference \"\(key)\"") }

@@ -3,17 +3,19 @@ enum Usage {
   /// One line naming the command's arguments, or every command's when `name` is `nil`.
   static func synopsis(of name: CommandName?) -> String {
     guard let name else {
-      return "prefs COMMAND STORE ... (commands: keys read write delete "
-        + "export import; 'prefs --help' lists them)"
+      return "prefs COMMAND STORE ... (commands: "
+        + CommandName.allCases.map(\.rawValue).joined(separator: " ") + ")"
     }
     return switch name {
     case .keys: "prefs keys STORE"
     case .read: "prefs read STORE [KEY] [--json | --explain]"
+    case .readType: "prefs read-type STORE KEY"
     case .write:
-      "prefs write STORE KEY (-string S | -int N | -float X | -bool true|false"
+      "prefs write STORE KEY (VALUE | -string S | -int N | -float X | -bool true|false"
         + " | -date ISO8601 | -data BASE64 | -json JSON | -array[-add] [-TYPE] V ..."
         + " | -dict[-add] K [-TYPE] V ...)"
-    case .delete: "prefs delete STORE KEY"
+    case .rename: "prefs rename STORE OLD_KEY NEW_KEY"
+    case .delete: "prefs delete STORE [KEY]"
     case .export: "prefs export STORE [--format plist|json]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
     }
@@ -26,6 +28,7 @@ enum Usage {
 
     \(CommandName.allCases.map { "  " + synopsis(of: $0) }.joined(separator: "\n"))
       prefs help [COMMAND]
+      prefs --version
 
     STORE is one of:
       PATH          a preferences file: .json holds JSON, .plist (or any other name) an XML
@@ -39,9 +42,10 @@ enum Usage {
     Writes take the store's lock and replace its file atomically, so a running app loses
     nothing, and an app watching its store sees the change.
 
-    Exit status: 0 success, 1 key not found (or an app identifier with no settings, or
-    -array-add/-dict-add to a value of another kind), 2 usage error, 3 a file (the store, or
-    the file to import) could not be read or written.
+    Exit status: 0 success, 1 key not found (or an app identifier with no settings,
+    -array-add/-dict-add to a value of another kind, a rename to a key that exists),
+    2 usage error, 3 a file (the store, or the file to import) could not be read or
+    written, or is damaged with nothing to recover.
     """
   }
 
@@ -62,14 +66,19 @@ enum Usage {
         --json, prints the value as JSON, as -json takes it. Without a KEY, prints the whole
         store as a JSON object, the same text as 'prefs export STORE --format json'.
         Exits with status 1 when the key is not in the store, or when STORE is an app
-        identifier with no settings.
+        identifier with no settings. A file path that does not exist reads as an empty store,
+        with a warning on standard error. A damaged file shows what an app would salvage from
+        it, with a warning on standard error naming the damage; when nothing can be
+        recovered, prefs exits with status 3.
         With --explain, prints every layer that holds KEY, the one that wins first: managed
         values and system defaults (XDG_CONFIG_DIRS/IDENTIFIER/managed.plist and
         preferences.plist on Linux) and the store's own value.
         """
       case .write:
         """
-        Sets KEY to a value of the type its flag names:
+        Sets KEY to VALUE, a string, as 'defaults write' does; or to a value of the type its
+        flag names. A word is a flag only if it is one of these, so -5 and --help are values;
+        use -string for a string that spells a flag:
           -string S           a string, taken as it is
           -int N              a 64-bit integer
           -float X            a floating-point number (stored as a double)
@@ -84,10 +93,28 @@ enum Usage {
           -dict K V ...       a dictionary; each V as in -array
           -dict-add K V ...   sets entries in the key's dictionary (created when missing)
         Other keys are left as they are. A .plist store keeps dates to the second; prefs warns
-        when a fraction is dropped.
+        when a fraction is dropped. When an administrator locked KEY, prefs writes it and
+        warns that apps ignore it while the lock holds.
+        """
+      case .readType:
+        """
+        Prints the type of KEY's value as 'defaults read-type' does: Type is string, integer,
+        float, boolean, date, data, array or dictionary. Exits with status 1 when the key is
+        not in the store.
+        """
+      case .rename:
+        """
+        Moves OLD_KEY's value, and the record of its last synced change, to NEW_KEY in one
+        write. Exits with status 1 when OLD_KEY is not in the store or NEW_KEY is, leaving
+        the store as it was.
         """
       case .delete:
-        "Removes KEY from the store. Exits with status 1 when the key is not in the store."
+        """
+        Removes KEY from the store; exits with status 1 when the key is not in the store.
+        Without a KEY, removes every setting, as 'defaults delete DOMAIN' does, and prints the
+        keys it removed, one per line. The library's own keys (PreferencesKit.*: the version,
+        this device's identifier, sync records) stay.
+        """
       case .export:
         """
         Writes the whole store to standard output, as an XML property list or as JSON; the

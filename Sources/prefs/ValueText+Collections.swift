@@ -4,17 +4,28 @@ extension ValueText {
   /// The flags that take a list of values, as `defaults` spells them, without their `-`.
   static let collectionFlags = ["array", "array-add", "dict", "dict-add"]
 
-  /// What `write STORE KEY FLAG WORDS...` does: a type flag takes one value; `-array` and
-  /// `-array-add` take any number of elements, `-dict` and `-dict-add` pairs of a key and a
-  /// value. As with `defaults`, an element or a dictionary value is a string unless a type
-  /// flag comes before it: `-array a -int 2` is `["a", 2]`.
+  /// What `write STORE KEY WORDS...` does: one word that is not a known flag is a string, as
+  /// `defaults write` stores it (so `-5` and `--help` are values); a type flag takes one
+  /// value; `-array` and `-array-add` take any number of elements, `-dict` and `-dict-add`
+  /// pairs of a key and a value. As with `defaults`, an element or a dictionary value is a
+  /// string unless a type flag comes before it: `-array a -int 2` is `["a", 2]`.
   ///
-  /// - Parameters:
-  ///   - flag: The word after `KEY`, such as `-int` or `-array`.
-  ///   - words: The words after it.
+  /// - Parameter words: The words after `KEY`, such as `-int 3`, `-array a b` or `dark`.
   /// - Throws: A usage ``ToolFailure`` naming what is wrong.
-  static func edit(flag: String, words: ArraySlice<String>) throws(ToolFailure) -> Command.Edit {
+  static func edit(words: ArraySlice<String>) throws(ToolFailure) -> Command.Edit {
     var words = words
+    let flag = words.removeFirst()
+    let isCollectionFlag = flag.hasPrefix("-") && collectionFlags.contains(String(flag.dropFirst()))
+    if !isTypeFlag(flag), !isCollectionFlag {
+      guard words.isEmpty else {
+        throw flag.hasPrefix("-")
+          ? .usage(unknownFlagMessage(flag), command: .write)
+          : .usage(
+            "write takes one VALUE after KEY, found \(words.count + 1) words; quote a value "
+              + "with spaces, or put a type flag before it", command: .write)
+      }
+      return .set(.string(flag))
+    }
     switch flag {
     case "-array", "-array-add":
       var elements: [PropertyListValue] = []
@@ -52,7 +63,7 @@ extension ValueText {
   }
 
   /// Whether `word` is a type flag, `defaults`' spellings included.
-  private static func isTypeFlag(_ word: String) -> Bool {
+  static func isTypeFlag(_ word: String) -> Bool {
     word.hasPrefix("-") && (typeFlags + ["integer", "boolean"]).contains(String(word.dropFirst()))
   }
 }

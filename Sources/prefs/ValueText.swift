@@ -64,11 +64,15 @@ enum ValueText {
         throw .usage("-json expects a JSON value: \(error)", command: .write)
       }
     default:
-      throw .usage(
-        "unknown type flag \"\(flag)\"; use one of "
-          + (typeFlags + collectionFlags).map { "-" + $0 }.joined(separator: " "),
-        command: .write)
+      throw .usage(unknownFlagMessage(flag), command: .write)
     }
+  }
+
+  /// What a usage error says about a word taken for a type flag that is none.
+  static func unknownFlagMessage(_ flag: String) -> String {
+    "unknown type flag \"\(flag)\"; use one of "
+      + (typeFlags + collectionFlags).map { "-" + $0 }.joined(separator: " ")
+      + ", or -string \"\(flag)\" to store it as a string"
   }
 
   /// A date in ISO 8601: UTC with any number of fractional digits, read exactly as the

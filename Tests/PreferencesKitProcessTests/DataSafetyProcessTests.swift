@@ -14,7 +14,7 @@ struct DataSafetyProcessTests {
         ["write", url.path, "fontSize", "-int", "14"])
       #expect(outcome.status == 0)
       #expect(outcome.error.contains("warning"))
-      #expect(outcome.error.contains("moved aside to \(url.path).corrupt-"))
+      #expect(outcome.error.contains("kept at \(url.path).corrupt-"))
     }
   }
 

@@ -131,7 +131,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     ["write", "s.plist", "k", "-float", "fast"], ["write", "s.plist", "k", "-bool", "maybe"],
     ["write", "s.plist", "k", "-date", "yesterday"], ["write", "s.plist", "k", "-data", "!!"],
     ["write", "s.plist", "k", "-json", "{bad"], ["write", "s.plist", "k", "-json", "null"],
-    ["write", "s.plist", "k", "-nope", "1"], ["delete", "s.plist"],
+    ["write", "s.plist", "k", "-nope", "1"], ["delete", "s.plist", "a", "b"],
     ["export", "s.plist", "--format", "yaml"], ["export", "s.plist", "--format"],
     ["import", "s.plist"], ["import", "s.plist", "f.json", "--merge", "--replace"],
     ["read", "--suite"], ["help", "frobnicate"], ["write", "s.plist", "k", "-int", "1", "2"],

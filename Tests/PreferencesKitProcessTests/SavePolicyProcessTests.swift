@@ -115,4 +115,31 @@ struct SavePolicyProcessTests {
       #expect(!text.contains("unsaved changes"))
     #endif
   }
+
+  @Test func theWarningAtExitNamesOnlyKeysThatDifferFromTheStore() throws {
+    let (text, failed) = try TestHelperProcess.standardError(of: "exit-after-reset")
+    #expect(!failed)
+    #if DEBUG
+      #expect(
+        text.contains(
+          "ExplicitlySavingPreferences exits with unsaved changes to fontSize; "
+            + "call writePreferences()"))
+    #else
+      #expect(!text.contains("unsaved changes"))
+    #endif
+  }
+
+  @Test func aDebugBuildNamesUnsavedChangesOfAReleasedInstanceUnlessTurnedOff() throws {
+    let (text, failed) = try TestHelperProcess.standardError(of: "release-unsaved")
+    #expect(!failed)
+    #if DEBUG
+      #expect(
+        text.contains(
+          "ExplicitlySavingPreferences was released with unsaved changes to fontSize; "
+            + "call writePreferences()"))
+      #expect(text.components(separatedBy: "unsaved changes").count == 2)
+    #else
+      #expect(!text.contains("unsaved changes"))
+    #endif
+  }
 }

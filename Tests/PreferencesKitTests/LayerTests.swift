@@ -269,6 +269,22 @@ struct LayerTests {
     #expect(prefs.$showsToolbar.source == .default)
   }
 
+  @Test func aBoolKeyWithoutABooleanAfterItIsTrueAndLeavesTheNextWordToTheApp() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    let bare = fixture.make(arguments: ["--Has Widgets", "assign", "--fontSize", "20"])
+    #expect(bare.hasWidgets)
+    #expect(bare.$hasWidgets.source == .arguments)
+    #expect(bare.fontSize == 20)
+    let valued = fixture.make(arguments: ["--showsToolbar", "NO", "-Has Widgets", "yes"])
+    #expect(!valued.showsToolbar)
+    #expect(valued.hasWidgets)
+    let last = fixture.make(arguments: ["--Has Widgets"])
+    #expect(last.hasWidgets)
+    let other = fixture.make(arguments: ["--theme", "true"])
+    #expect(other.theme == "true")
+  }
+
   @Test func environmentVariableNames() {
     #expect(LayerEnvironment.variableName(for: "fontSize", prefix: "NOTES_") == "NOTES_FONT_SIZE")
     #expect(LayerEnvironment.variableName(for: "URLString", prefix: "") == "URL_STRING")

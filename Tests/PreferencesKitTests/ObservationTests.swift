@@ -42,6 +42,27 @@ struct ObservationTests {
       ])
   }
 
+  @Test func assigningAnEqualValueAnnouncesNothing() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let received = Received<[String]>()
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.didChangeNotification, object: prefs, queue: nil
+    ) { note in
+      received.append(note.userInfo?[Preferences.changedKeysKey] as? [String] ?? [])
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    prefs.theme = .light
+    prefs.userName = ""
+    prefs.person = nil
+    prefs.recentFiles = ["README.md"]
+    prefs.fontSize = 12
+    #expect(received.all.isEmpty)
+    #expect(prefs.isDirty)  // Still written: the user chose these values.
+    prefs.userName = "Ada"
+    prefs.userName = "Ada"
+    #expect(received.all == [["userName"]])
+  }
+
   @Test func aHandlerMayReadAndAssignTheSamePreferences() throws {
     let prefs = AppPreferences(store: InMemoryStore())
     let token = NotificationCenter.default.addObserver(
@@ -66,11 +87,11 @@ struct ObservationTests {
     store.apply(["userName": .set(.string("grace")), "fontSize": .set(.double(14))])
     prefs.readPreferences()
     prefs.resetToDefaults()
-    let changes = try await firstElements(6, of: stream)
+    let changes = try await firstElements(5, of: stream)
     #expect(
       changes == [
+        // The second assignment of 1 changes nothing, so it announces nothing.
         PreferenceChange(key: "launchCount", origin: .local, oldValue: .integer(0), newValue: .integer(1)),
-        PreferenceChange(key: "launchCount", origin: .local, oldValue: .integer(1), newValue: .integer(1)),
         // readPreferences: userName was set outside, launchCount's unsaved 1 is discarded,
         // fontSize is still 14.
         PreferenceChange(

@@ -34,6 +34,18 @@ struct PreferenceHandleTests {
     #expect(prefs.$fontSize.hasStoredValue)
   }
 
+  @Test func aStoredValueOfAnotherTypeIsAStoredValue() throws {
+    let store = InMemoryStore()
+    store.apply(["deviceID": .set(.integer(42))])
+    let prefs = DevicePreferences(store: store)
+    #expect(prefs.loadErrors.first?.key == "deviceID")
+    // The README's idiom must not overwrite it.
+    #expect(prefs.$deviceID.hasStoredValue)
+    prefs.$deviceID.reset()
+    try prefs.writePreferences()
+    #expect(!prefs.$deviceID.hasStoredValue)
+  }
+
   @Test func resettingOnePreferenceRemovesOnlyItsKeyOnTheNextWrite() async throws {
     let store = InMemoryStore()
     store.apply(["fontSize": .set(.double(20)), "launched": .set(.bool(true))])

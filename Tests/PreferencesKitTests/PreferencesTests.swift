@@ -202,7 +202,7 @@ struct PreferencesTests {
     #expect(store.allValues()["fontSize"] == .double(99))
   }
 
-  @Test func anUnrepresentableValueFailsTheWholeWriteAndNamesTheKey() throws {
+  @Test func aValueWithNoStoredFormIsLeftOutAndTheRestSaved() throws {
     let store = RecordingStore()
     let prefs = AllTypesPreferences(store: store)
     prefs.int8 = 1
@@ -210,10 +210,19 @@ struct PreferencesTests {
     let error = #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
     #expect(error?.kind == .unrepresentableValue)
     #expect(error?.key == "uint64")
-    #expect(error?.description.contains("uint64") == true)
-    #expect(store.applied.isEmpty)
-    #expect(store.allValues().isEmpty)
+    #expect(error?.description.contains("\"uint64\" was not saved") == true)
+    #expect(error?.description.contains("the other 1 change(s) were saved") == true)
+    #expect(store.applied == [["int8": .set(.integer(1))]])
     #expect(prefs.isDirty)
+    // Not tried again until assigned again.
+    try prefs.writePreferences()
+    #expect(store.applied.count == 1)
+    prefs.uint64 = .max - 1
+    #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
+    prefs.uint64 = 5
+    try prefs.writePreferences()
+    #expect(store.allValues() == ["int8": .integer(1), "uint64": .integer(5)])
+    #expect(!prefs.isDirty)
   }
 
   // MARK: Reading and resetting

@@ -101,3 +101,52 @@ struct SavePolicyTests {
     #expect(try store.allValues() == ["fontSize": .double(14), "theme": .string("dark")])
   }
 }
+
+/// A store whose writes of `fontSize` 6 wait until the test lets them go.
+final class GatedStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: `entered` and `order` are touched only while `lock` is held.
+  private let lock = NSLock()
+  private let base = InMemoryStore()
+  private let gate = DispatchSemaphore(value: 0)
+  private var entered = false
+  private var order: [PropertyListValue] = []
+
+  var isHeld: Bool { lock.withLock { entered } }
+  var savedOrder: [PropertyListValue] { lock.withLock { order } }
+  func release() { gate.signal() }
+
+  func allValues() throws -> [String: PropertyListValue] { base.allValues() }
+
+  func apply(_ changes: [String: StoredChange]) throws {
+    if changes["fontSize"] == .set(.double(6)) {
+      lock.withLock { entered = true }
+      gate.wait()
+    }
+    lock.withLock {
+      if case .set(let value)? = changes["fontSize"] { order.append(value) }
+    }
+    base.apply(changes)
+  }
+}
+
+struct SaveOrderTests {
+  @Test func savesToOneStoreLandInOrderAndASlowStoreHoldsUpNoOther() async throws {
+    let store = GatedStore()
+    let first = ImmediatelySavingPreferences(store: store)
+    let second = ImmediatelySavingPreferences(store: store)
+    first.fontSize = 6
+    #expect(await eventually { store.isHeld })
+    second.fontSize = 7
+    // Another store saves while this one is held up.
+    let other = InMemoryStore()
+    let elsewhere = ImmediatelySavingPreferences(store: other)
+    elsewhere.fontSize = 8
+    #expect(await eventually { other.allValues()["fontSize"] == .double(8) })
+    // Unordered, the second save would land now, before the first.
+    _ = await eventually(within: 0.5) { store.savedOrder.count == 1 }
+    store.release()
+    #expect(await eventually { !first.isDirty && !second.isDirty })
+    #expect(store.savedOrder == [.double(6), .double(7)])
+    #expect(try store.allValues()["fontSize"] == .double(7))
+  }
+}

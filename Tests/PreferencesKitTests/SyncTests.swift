@@ -338,12 +338,31 @@ struct SyncTests {
     #expect(cloud.allEntries()["fontSize"].map { $0.value == nil } == true)
   }
 
-  @Test func anAppThatNeverSyncsWritesNoSyncBookkeeping() throws {
+  @Test func aClassWithNoSyncedKeysWritesNoSyncBookkeeping() throws {
     let store = InMemoryStore()
-    let prefs = SyncedPreferences(store: store)
+    let prefs = AppPreferences(store: store)
     prefs.fontSize = 20
     try prefs.writePreferences()
     #expect(store.allValues().keys.sorted() == ["fontSize"])
+  }
+
+  @Test func aSyncedKeyEditedWhileNotSyncingIsStampedAndBeatsAnOlderSharedValue() throws {
+    let cloud = InMemorySyncStore()
+    try cloud.apply(["fontSize": SyncEntry(value: .double(20), timestamp: .at(1))], from: "x")
+    let store = InMemoryStore()
+    let prefs = SyncedPreferences(store: store)
+    prefs.fontSize = 30
+    try prefs.writePreferences()
+    // The edit carries its stamp, and the device has its identifier.
+    #expect(store.allValues()[ReservedKey.syncRecord("fontSize")] != nil)
+    #expect(store.allValues()[ReservedKey.deviceID] != nil)
+    // A key this device never edited still takes the shared value.
+    try cloud.apply(["notes": SyncEntry(value: .string("shared"), timestamp: .at(2))], from: "x")
+    try prefs.startSyncing(with: cloud)
+    defer { prefs.stopSyncing() }
+    #expect(prefs.fontSize == 30)
+    #expect(cloud.allEntries()["fontSize"]?.value == .double(30))
+    #expect(prefs.notes == "shared")
   }
 
   @Test func twoProcessesSharingALocalStoreKeepEachOthersRecords() throws {

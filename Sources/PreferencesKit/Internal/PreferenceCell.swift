@@ -224,6 +224,11 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   var isDirty: Bool { get }
   /// Whether the value was chosen rather than defaulted.
   var isExplicit: Bool { get }
+  /// Counts assignments and loads.
+  var generation: UInt64 { get }
+  /// Whether the value differs from the one last loaded or written (the default when the
+  /// store held none). Call with the owner's lock held.
+  func differsFromStoredValue() -> Bool
   /// The property, once it has been read or assigned.
   var property: ObservedProperty? { get }
   /// Sets the key found by reflection. Call only while the owner initializes.
@@ -332,6 +337,15 @@ extension PreferenceCell: AnyPreferenceCell {
   private func knownForm(_ flags: CellFlags) -> PropertyListValue?? {
     if !flags.isExplicit { return .some(defaultForm) }  // Only a default is not explicit.
     return flags.isDirty ? nil : .some(storedForm)
+  }
+
+  func differsFromStoredValue() -> Bool {
+    var known: PropertyListValue?? = nil
+    let current = withCellLock { flags in
+      known = knownForm(flags)
+      return value
+    }
+    return form(of: current, known: known) != (storedForm ?? defaultForm)
   }
 
   /// The stored form of the current value. Call without the lock.

@@ -15,7 +15,7 @@ package enum ReservedKey {
   /// The key of the record of a synced key's last change known here: its ``SyncEntry``, value
   /// included. One reserved key per synced key, so that two processes sharing the store merge
   /// their records key by key, as stores apply changes, instead of overwriting each other's.
-  static func syncRecord(_ key: String) -> String {
+  package static func syncRecord(_ key: String) -> String {
     "PreferencesKit.sync." + key
   }
 }

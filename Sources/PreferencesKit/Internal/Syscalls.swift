@@ -33,6 +33,7 @@ enum Syscalls {
   enum Call: Sendable, Hashable {
     case open, read, write, synchronize, fileStatus, pathStatus, setPermissions, rename, unlink
     case makeFolder, readLink, lock
+    case link
   }
 
   /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec.
@@ -146,6 +147,12 @@ enum Syscalls {
   static func renameFile(_ source: String, to destination: String) throws(SystemError) {
     try fault(.rename)
     guard rename(source, destination) == 0 else { throw .last }
+  }
+
+  /// Gives the file at `source` a second name, `destination`, which must not exist.
+  static func linkFile(_ source: String, to destination: String) throws(SystemError) {
+    try fault(.link)
+    guard link(source, destination) == 0 else { throw .last }
   }
 
   static func removeFile(_ path: String) throws(SystemError) {

@@ -1,6 +1,7 @@
 /// One ``Preferences/writePreferences()`` on its way to the store: the steps add to it in
 /// order (cell writes, key moves, sync stamps, the version record), then the store applies
-/// ``changes`` as one batch and the instance commits what was written.
+/// ``changes(leavingOut:)`` as one unit (see `Preferences.commit`), the keys it refused are
+/// left out, and the instance marks the rest written.
 struct WriteBatch {
   /// The cells written, as captured under the lock.
   private(set) var writes: [PendingWrite] = []
@@ -21,6 +22,9 @@ struct WriteBatch {
   let storeVersion: StoreVersion
   /// Whether this write records the class's version.
   private(set) var recordsVersion = false
+  /// The cells whose value has no stored form, or one the store refused, each with why: left
+  /// out of the write, and kept dirty.
+  private(set) var refused: [(write: PendingWrite, error: PreferenceError)] = []
 
   init(keyMoves: [String: [String]], session: SyncSession?, storeVersion: StoreVersion) {
     self.keyMoves = keyMoves
@@ -31,12 +35,24 @@ struct WriteBatch {
   /// Whether no cell is written.
   var isEmpty: Bool { writes.isEmpty }
 
+  /// The keys of the cells written.
+  var keys: Set<String> { Set(writes.map(\.cell.key)) }
+
   /// Step 1: a cell's write, encoded and put into the form the store will hold, such as a date
-  /// to the second; the instance then holds that form too, so a reload finds what it has.
+  /// to the second; the instance then holds that form too, so a reload finds what it has. A
+  /// value with no stored form is left out, and noted in ``refused``.
   mutating func add(
     _ write: PendingWrite, storedForm: (PropertyListValue) -> PropertyListValue
-  ) throws(PreferenceError) {
-    let encoded = try write.encode()
+  ) {
+    let encoded: PropertyListValue?
+    do {
+      encoded = try write.encode()
+    } catch {
+      var error = error
+      error.key = error.key ?? write.cell.key
+      refused.append((write, error))
+      return
+    }
     let value = encoded.map(storedForm)
     if let value, value != encoded {
       normalizations.append((write, write.cell.prepareNormalizedValue(value)))
@@ -53,11 +69,15 @@ struct WriteBatch {
     }
   }
 
-  /// Step 3: while syncing, stamps each synced key's change and records it locally.
-  mutating func stampSyncedKeys() {
-    guard let session else { return }
+  /// Whether a synced key is written.
+  var writesSyncedKeys: Bool { writes.contains { $0.cell.declaration.isSynced } }
+
+  /// Step 3: stamps each synced key's change with `stamp` and records it locally, syncing or
+  /// not, so that the edit is ordered against other devices' when syncing starts.
+  mutating func stampSyncedKeys(with stamp: ((PropertyListValue?) -> SyncEntry)?) {
+    guard let stamp else { return }
     for (write, value) in zip(writes, forms) where write.cell.declaration.isSynced {
-      synced[write.cell.key] = session.stamp(value)
+      synced[write.cell.key] = stamp(value)
     }
     for (key, entry) in synced {
       changes[ReservedKey.syncRecord(key)] = .set(entry.propertyListValue)
@@ -69,5 +89,32 @@ struct WriteBatch {
   mutating func recordVersion(_ version: Int) {
     recordsVersion = storeVersion == .unrecorded && version > 1
     if recordsVersion { changes[ReservedKey.version] = .set(.integer(Int64(version))) }
+  }
+
+  /// What the store applies, leaving out `keys`, which the store refused: their values, their
+  /// sync records and the removal of the keys they were moved from.
+  func changes(leavingOut keys: Set<String>) -> [String: StoredChange] {
+    guard !keys.isEmpty else { return changes }
+    var changes = changes
+    for key in keys {
+      changes[key] = nil
+      changes[ReservedKey.syncRecord(key)] = nil
+      for oldKey in keyMoves[key] ?? [] where changes[oldKey] == .remove { changes[oldKey] = nil }
+    }
+    return changes
+  }
+
+  /// Leaves out the cells of `keys`, which the store refused for their values: they are not
+  /// marked written, pushed or normalized, and stay dirty.
+  mutating func leaveOut(_ errors: [String: PreferenceError]) {
+    guard !errors.isEmpty else { return }
+    for (write, _) in zip(writes, forms) where errors[write.cell.key] != nil {
+      refused.append((write, errors[write.cell.key]!))
+    }
+    let kept = zip(writes, forms).filter { errors[$0.0.cell.key] == nil }
+    writes = kept.map(\.0)
+    forms = kept.map(\.1)
+    normalizations.removeAll { errors[$0.0.cell.key] != nil }
+    for key in errors.keys { synced[key] = nil }
   }
 }

@@ -31,11 +31,15 @@ struct LayerEnvironment: Sendable {
   }
 
   /// The override for each of `keys` that the arguments and the environment give, for the
-  /// layers `layers` asks for, highest precedence first.
-  func overrides(forKeys keys: [String], layers: [PreferenceLayer]) -> [String: [LayerValue]] {
+  /// layers `layers` asks for, highest precedence first. `booleanKeys` are the keys of `Bool`
+  /// properties, which an argument sets to true with no value after it.
+  func overrides(
+    forKeys keys: [String], booleanKeys: Set<String> = [], layers: [PreferenceLayer]
+  ) -> [String: [LayerValue]] {
     var found: [String: [LayerValue]] = [:]
     if layers.contains(.arguments) {
-      for (key, text, argument) in argumentOverrides(forKeys: Set(keys)) {
+      let given = argumentOverrides(forKeys: Set(keys), booleanKeys: booleanKeys)
+      for (key, text, argument) in given {
         found[key] = [
           LayerValue(source: .arguments, content: .text(text), origin: "argument \(argument)")
         ]
@@ -55,9 +59,12 @@ struct LayerEnvironment: Sendable {
   }
 
   /// `-key value`, `--key value` and `--key=value` for declared keys; the last one given wins,
-  /// as it does for most tools. Arguments after `--` are the app's own.
+  /// as it does for most tools. Arguments after `--` are the app's own. After the key of a
+  /// `Bool` property the next word is its value only if it reads as a Boolean (`true`, `no`,
+  /// `1`...); otherwise the key alone means true, so `--showRuler file.txt` leaves `file.txt`
+  /// to the app.
   private func argumentOverrides(
-    forKeys keys: Set<String>
+    forKeys keys: Set<String>, booleanKeys: Set<String>
   ) -> [(key: String, text: String, argument: String)] {
     var found: [String: (text: String, argument: String)] = [:]
     var index = 1
@@ -72,12 +79,21 @@ struct LayerEnvironment: Sendable {
         if keys.contains(key) {
           found[key] = (String(name[name.index(after: equals)...]), "--\(key)")
         }
+      } else if booleanKeys.contains(String(name)) {
+        let takesNext = index < arguments.count && Self.readsAsBoolean(arguments[index])
+        found[String(name)] = (takesNext ? arguments[index] : "true", argument)
+        if takesNext { index += 1 }
       } else if keys.contains(String(name)), index < arguments.count {
         found[String(name)] = (arguments[index], argument)
         index += 1
       }
     }
     return found.map { ($0.key, $0.value.text, $0.value.argument) }
+  }
+
+  /// Whether an argument reads as a Boolean, as `defaults` and ``LayerValue`` read them.
+  private static func readsAsBoolean(_ word: String) -> Bool {
+    ["true", "false", "yes", "no", "1", "0"].contains(word.lowercased())
   }
 
   /// The variable for `key`: `prefix` and the key in upper snake case (`fontSize` →

@@ -30,7 +30,9 @@ public struct PreferenceLayer: Sendable, Hashable {
   /// `UserDefaults` reads it), `--fontSize 18` and `--fontSize=18`.
   ///
   /// Only arguments naming a declared key count; every other argument is left to the app. The
-  /// text is converted to the property's type as described in the Layers article.
+  /// text is converted to the property's type as described in the Layers article. After the
+  /// key of a `Bool` property, the next argument is its value only if it reads as a Boolean
+  /// (`true`, `no`, `1`...): `--showRuler` alone sets it to true.
   public static let arguments = PreferenceLayer(kind: .arguments)
 
   /// Overrides for one run from environment variables named by `prefix` and the key in upper

@@ -63,7 +63,9 @@ extension Preferences {
     guard !layers.isEmpty || defaultsStore != nil else { return }
     let environment = LayerEnvironment.current
     var layerState = LayerState(isEnabled: true)
-    layerState.overrides = environment.overrides(forKeys: keys, layers: layers)
+    let booleanKeys = cells.filter { $0 is PreferenceCell<Bool> || $0 is PreferenceCell<Bool?> }
+    layerState.overrides = environment.overrides(
+      forKeys: keys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
     if let arguments = defaultsStore?.otherDomains?.arguments(forKeys: keys) {
       layerState.overrides.merge(arguments) { $0 + $1 }
     }

@@ -23,13 +23,17 @@ extension Preferences {
     return Data(try format.encode(values, file: nil))
   }
 
-  /// Restores the values in a document made by ``exportValues(format:)``, JSON or property
-  /// list, and saves them to the store.
+  /// Merges the values in a document made by ``exportValues(format:)``, JSON or property
+  /// list, into the preferences, and saves them to the store at once.
   ///
   /// Every value is checked against its property's type first. Only if all fit are they
-  /// applied, as one batch; otherwise nothing changes and the error lists every key that does
-  /// not fit. Preferences the document does not mention keep their values. Observers hear of
-  /// the changes with origin ``PreferenceChange/Origin/external``.
+  /// applied, as one unit; otherwise nothing changes and the error lists every key that does
+  /// not fit. An import stays all or nothing at the store too: when the store cannot hold one
+  /// of the values, nothing is imported. It merges: preferences the document does not mention
+  /// keep their values (`prefs import` on the command line replaces the store's keys unless
+  /// given `--merge`). The imported values are saved immediately, without
+  /// ``writePreferences()``, and carry no sync stamp; other dirty keys stay dirty. Observers
+  /// hear of the changes with origin ``PreferenceChange/Origin/external``.
   ///
   /// - Parameter data: The document.
   /// - Returns: The keys in the document that no property declares, which were not imported,
@@ -40,7 +44,7 @@ extension Preferences {
   @discardableResult
   public func importValues(from data: Data) throws(PreferenceError) -> [String] {
     let bytes = [UInt8](data)
-    let document = try PropertyListFormat(sniffing: bytes).decode(bytes, file: nil)
+    let document = try PropertyListFormat.decodeDocument(bytes)
     let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
     let declared = Set(cells.map(\.key))
     let unknown = document.keys.filter { !declared.contains($0) }.sorted()
@@ -58,12 +62,12 @@ extension Preferences {
           + problems.map(\.description).joined(separator: "; "))
     }
     try writeLock.withLock { () throws(PreferenceError) in
-      do {
-        try store.apply(values.filter { declared.contains($0.key) }.mapValues(StoredChange.set))
-      } catch {
-        throw PreferenceError(error, kind: .writeFailed)
+      // All or nothing: a value the store cannot hold refuses the whole import.
+      let outcome = try commit(refusable: []) { _ in
+        values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
       }
       apply(changes, origin: .external)
+      if !outcome.notices.isEmpty { state.withLock { $0.commits.notices = outcome.notices } }
     }
     return unknown
   }

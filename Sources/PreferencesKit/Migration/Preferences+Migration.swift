@@ -42,7 +42,7 @@ extension Preferences {
     var attempted: Int?
     do {
       var version = StoreVersion.unrecorded
-      try store.modify { values in version = try migrateValues(&values, attempted: &attempted) }
+      try commit { values in version = try migrateValues(&values, attempted: &attempted) }
       state.withLock { $0.migration.storeVersion = version }
       return nil
     } catch {

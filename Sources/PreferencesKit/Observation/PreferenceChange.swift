@@ -3,7 +3,9 @@
 /// ```swift
 /// for await change in prefs.changes() {
 ///   print(change.key, change.origin)   // "fontSize", .local
-///   print(change.oldValue, change.newValue)   // .double(12), .double(14)
+///   if case .double(let old)? = change.oldValue, case .double(let new)? = change.newValue {
+///     print(old, new)   // 12.0 14.0: the stored forms .double(12.0) and .double(14.0)
+///   }
 /// }
 /// ```
 ///

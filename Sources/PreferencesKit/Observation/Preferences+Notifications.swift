@@ -37,17 +37,18 @@ extension Preferences {
 
   static let changeNotificationName = Notification.Name("PreferencesDidChange")
 
-  /// Tells every kind of observer about one assignment of `newValue` that replaced `oldValue`.
-  /// Called without the lock.
+  /// Tells every kind of observer about one assignment of `newValue` that replaced `oldValue`,
+  /// unless the two have one stored form: assigning a value equal to the one held changes
+  /// nothing an observer could see. Called without the lock, and only when someone listens,
+  /// so an unobserved assignment pays nothing for the comparison.
   @usableFromInline
   func announceAssignment<Value>(
     to cell: PreferenceCell<Value>, replacing oldValue: Value, with newValue: Value
   ) {
-    announce([
-      PreferenceChange(
-        key: cell.key, origin: .local, oldValue: try? cell.codec.encode(oldValue),
-        newValue: try? cell.codec.encode(newValue))
-    ])
+    let old = try? cell.codec.encode(oldValue)
+    let new = try? cell.codec.encode(newValue)
+    guard old != new else { return }
+    announce([PreferenceChange(key: cell.key, origin: .local, oldValue: old, newValue: new)])
   }
 
   /// Tells subscribers and `NotificationCenter` about changes that all have one origin. Called

@@ -11,15 +11,28 @@ struct SavingState {
 
 extension Preferences {
   /// Posted to `NotificationCenter.default`, with the instance as the object, when an
-  /// automatic save fails. The error is in ``saveErrors``; the keys stay dirty, and the next
-  /// assignment tries again.
+  /// automatic save fails or leaves out keys whose values the store cannot hold. The errors
+  /// are in ``saveErrors`` and in the `userInfo` under ``saveErrorsUserInfoKey``. When the
+  /// store could not save, every key stays dirty and the next assignment tries again; a key
+  /// left out stays dirty and is tried again once it is assigned again, while the others
+  /// were saved.
   public static let saveDidFailNotification = Notification.Name("PreferencesSaveDidFail")
 
-  /// Why the last automatic save failed, under a ``savePolicy`` other than
-  /// ``SavePolicy/explicit``; empty when it succeeded. Errors thrown by
+  /// The `userInfo` key of ``saveDidFailNotification`` under which the errors are, as a
+  /// `[PreferenceError]`: one naming the store, or one per key left out.
+  public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
+
+  /// Why the last automatic save failed, and each key left out because the store cannot hold
+  /// its value and not assigned since, under a ``savePolicy`` other than
+  /// ``SavePolicy/explicit``; empty when everything is saved. Errors thrown by
   /// ``writePreferences()`` called directly are thrown, not listed here.
   public var saveErrors: [PreferenceError] {
-    state.withLock { $0.saving.errors }
+    let automatic = Self.savePolicy != .explicit
+    return state.withLock { state in
+      state.saving.errors
+        + (automatic ? state.commits.refused.values.map(\.error) : [])
+        .sorted { ($0.key ?? "") < ($1.key ?? "") }
+    }
   }
 
   /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
@@ -45,7 +58,8 @@ extension Preferences {
       state.saving.scheduled = save
       let (seconds, attoseconds) = delay.components
       let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      DispatchQueue.global(qos: .utility).asyncAfter(
+      // On the store's serial queue: saves to one store land in the order they were made.
+      SaveQueues.queue(for: store).asyncAfter(
         deadline: .now() + .nanoseconds(nanoseconds), execute: save)
     }
   }
@@ -55,7 +69,7 @@ extension Preferences {
   func flushScheduledSave() {
     guard let pending = takeScheduledSave() else { return }
     pending.cancel()
-    runScheduledSave()
+    SaveQueues.runInOrder(with: store) { runScheduledSave() }
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
@@ -68,18 +82,20 @@ extension Preferences {
 
   fileprivate func runScheduledSave() {
     if state.withLock({ $0.saving.scheduled.take() }) != nil { SuddenTermination.release() }
+    // Keys left out stay in `saveErrors` through `commits.refused` until assigned again.
+    let errors: [PreferenceError]
     do {
-      try writePreferences()
+      errors = try write().refused
       state.withLock { $0.saving.errors = [] }
     } catch {
-      state.withLock { $0.saving.errors = [error] }
-      NotificationCenter.default.post(name: Self.saveDidFailNotification, object: self)
+      errors = [error]
+      state.withLock { $0.saving.errors = errors }
     }
-  }
-
-  /// The keys assigned but not saved, for the message a debug build prints at exit.
-  var unsavedKeys: [String] {
-    lock.withLock { cells.filter { $0.isDirty && !$0.isLocked }.map(\.key) }
+    if !errors.isEmpty {
+      NotificationCenter.default.post(
+        name: Self.saveDidFailNotification, object: self,
+        userInfo: [Self.saveErrorsUserInfoKey: errors])
+    }
   }
 }
 
@@ -152,7 +168,7 @@ enum LivePreferences {
     }
     for (preferences, save) in pending {
       save.cancel()
-      preferences.runScheduledSave()
+      SaveQueues.runInOrder(with: preferences.store) { preferences.runScheduledSave() }
     }
   }
 
@@ -163,12 +179,8 @@ enum LivePreferences {
     #if DEBUG
       var messages: [String] = []
       forEachLive { preferences in
-        let keys = preferences.unsavedKeys
-        if type(of: preferences).savePolicy == .explicit, !keys.isEmpty {
-          messages.append(
-            "PreferencesKit: \(type(of: preferences)) exits with unsaved changes to "
-              + keys.joined(separator: ", ")
-              + "; call writePreferences(), or set savePolicy to save automatically\n")
+        if let message = preferences.unsavedChangesWarning(when: "exits") {
+          messages.append(message)
         }
       }
       for message in messages { FileHandle.standardError.write(Data(message.utf8)) }

@@ -17,7 +17,8 @@
 public enum SavePolicy: Sendable, Hashable {
   /// Nothing is saved until the app calls ``Preferences/writePreferences()``. The default.
   case explicit
-  /// Every assignment schedules a save at once; assignments made before it runs join it.
+  /// Every assignment starts a save asynchronously, right after the assignment returns (it
+  /// never waits for the store); assignments made before the save runs join it.
   case immediate
   /// A save runs the given time after the last assignment, so a burst of assignments (a
   /// slider being dragged) is saved once.

@@ -5,7 +5,8 @@ extension FileStore {
   /// followed, so that a linked store is written through to its target and stays a link.
   func resolvedTargetPath() throws -> String {
     var path = url.path
-    for _ in 0..<40 {
+    let maximumLinks = 40
+    for _ in 0..<maximumLinks {
       guard let status = try? Syscalls.status(atPath: path, followingLinks: false),
         status.kind == .symbolicLink
       else { return path }
@@ -26,7 +27,8 @@ extension FileStore {
     }
     throw PreferenceError(
       .writeFailed, file: url,
-      reason: "too many levels of symbolic links (\(SystemError.tooManyLinks.message))")
+      reason: "more than \(maximumLinks) symbolic links in a row, likely a loop "
+        + "(errno \(SystemError.tooManyLinks.code))")
   }
 
   /// Creates `folder` and any missing parents with mode 0700, whatever the umask.
@@ -46,30 +48,50 @@ extension FileStore {
     try? Syscalls.setPermissions(0o700, atPath: folder)
   }
 
-  /// Moves a file that does not parse to `<name>.corrupt-<timestamp>` so that the user can
-  /// recover it by hand. Called with the file lock held.
+  /// Keeps the file at `path` under a second name, `<name>.<kind>-<timestamp>`, before the
+  /// file is replaced: a damaged file (`corrupt`), so that the user can recover it by hand, or
+  /// a file holding a value the app could not load (`backup`). The file itself stays where it
+  /// is until the new one is renamed over it, so a crash in between loses nothing. Called with
+  /// the file lock held.
   ///
-  /// - Returns: The path the file now has.
-  func moveAside(damagedFileAtPath path: String) throws -> String {
+  /// - Returns: The path of the copy.
+  func keepCopy(ofFileAtPath path: String, as kind: String) throws -> String {
+    // `<timestamp>-<microseconds>`, so that names sort in the order the copies were made.
     let now = Date().timeIntervalSince1970
     let seconds = Int64(now.rounded(.down))
-    let milliseconds = Int64((now - Double(seconds)) * 1000)
-    let stamp = ISO8601Timestamp.compactString(secondsSince1970: seconds)
-    var destination = "\(path).corrupt-\(stamp)"
+    let micro = String(Int64((now - Double(seconds)) * 1_000_000))
+    let stamp = ISO8601Timestamp.compactString(secondsSince1970: seconds) + "-"
+      + String(repeating: "0", count: max(0, 6 - micro.count)) + micro
+    var destination = "\(path).\(kind)-\(stamp)"
     var attempt = 1
     while (try? Syscalls.status(atPath: destination, followingLinks: false)) != nil {
       attempt += 1
-      destination = "\(path).corrupt-\(stamp)-\(milliseconds)-\(attempt)"
+      destination = "\(path).\(kind)-\(stamp)-\(attempt)"
     }
     do throws(SystemError) {
-      try Syscalls.renameFile(path, to: destination)
+      try Syscalls.linkFile(path, to: destination)
     } catch {
-      throw PreferenceError(
-        .writeFailed, file: url,
-        reason: "the file does not parse and cannot be moved aside to \(destination): "
-          + error.message)
+      // A file system without hard links gets a copy instead.
+      do {
+        try FileManager.default.copyItem(atPath: path, toPath: destination)
+      } catch let copyError {
+        throw PreferenceError(
+          .writeFailed, file: url,
+          reason: "the file was not replaced, because it cannot be kept at \(destination) first: "
+            + "\(error.message); copying it failed too: \(copyError.localizedDescription)")
+      }
     }
     return destination
+  }
+
+  /// Removes all but the newest `count` backups of the file at `path`. Best effort.
+  func removeOldBackups(ofFileAtPath path: String, keeping count: Int) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".backup-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for name in names.filter({ $0.hasPrefix(prefix) }).sorted().dropLast(count) {
+      try? Syscalls.removeFile((folder as NSString).appendingPathComponent(name))
+    }
   }
 
   /// Throws unless ``url`` is a file URL: a store never touches a path taken from any other

@@ -21,8 +21,8 @@ public import Foundation
 /// - Writers take an exclusive `flock` on a lock file beside the store (`<name>.lock`), re-read
 ///   the file under the lock and apply only their own changes: no update from another process
 ///   is lost, and keys this program does not know are kept. Readers take no lock.
-/// - A file that does not parse is reported by ``allValues()`` and moved aside to
-///   `<name>.corrupt-<timestamp>` before the next write, never overwritten.
+/// - A file that does not parse is reported by ``allValues()`` and kept as
+///   `<name>.corrupt-<timestamp>` when the next write replaces it, never overwritten.
 /// - Files larger than ``maximumFileSize`` and values nested more than 512 levels deep are
 ///   refused with a ``PreferenceError``.
 /// - New files get mode 0600 and new folders 0700, whatever the umask; an existing file keeps
@@ -89,8 +89,9 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
   ///
   /// Under the file lock, the store reads the file as it is now, sets or removes the keys in
   /// `changes`, leaves every other key as it is, and replaces the file. When the file does not
-  /// parse, it is first moved aside to `<name>.corrupt-<timestamp>`, and the new file holds
-  /// every entry that could be recovered from it together with `changes`.
+  /// parse, it is first kept as `<name>.corrupt-<timestamp>`, and the new file holds every
+  /// entry that could be recovered from it together with `changes`; when `changes` would
+  /// change nothing, or cannot be written, the damaged file stays where it is.
   ///
   /// - Parameter changes: The keys to change, each set to a value or removed.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
@@ -106,12 +107,21 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
 
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
   /// file lock, so no other writer can come between the read and the write. When `transform`
-  /// throws, the file is left as it was.
+  /// throws, or the new values cannot be written, the file is left as it was; when `transform`
+  /// changes nothing, the file is not touched, even a damaged one.
   ///
+  /// The file is replaced only by a complete new file. A damaged file is first kept beside it
+  /// as `<name>.corrupt-<timestamp>`, and the new file holds every entry recovered from it
+  /// with the change. With `keepingPrevious`, the file is first kept as
+  /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
+  ///
+  /// - Parameter keepingPrevious: Why the file as it is must stay recoverable (it holds a value
+  ///   the app could not load), or `nil`.
   /// - Returns: Notices of what happened to the file besides the change: the path a damaged
-  ///   file was moved aside to, as a ``PreferenceError/Kind/fileMovedAside`` error.
+  ///   file or a backup was kept at, as a ``PreferenceError/Kind/fileMovedAside`` error.
   @discardableResult
   package func update(
+    keepingPrevious reason: String? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
@@ -120,21 +130,14 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
       let lock = try FileLock(lockingPath: target + ".lock", store: url)
       defer { lock.unlock() }
-      var notices: [PreferenceError] = []
       var values: [String: PropertyListValue]
+      var damage: (error: PreferenceError, lostKeys: [String])?
       do {
         values = try currentValues(atPath: target)
       } catch let error as PreferenceError where Self.isDamage(error) {
         let recovered = recoveredValues(atPath: target)
-        let destination = try moveAside(damagedFileAtPath: target)
         values = recovered.values
-        notices.append(
-          PreferenceError(
-            .fileMovedAside, file: url, found: error.reason ?? error.kind.description,
-            reason: "the damaged file was moved aside to \(destination); "
-              + "\(recovered.values.count) entries recovered from it were written back"
-              + (recovered.lostKeys.isEmpty
-                ? "" : ", and \(recovered.lostKeys.count) could not be recovered")))
+        damage = (error, recovered.lostKeys)
       } catch let error as PreferenceError {
         throw PreferenceError(
           .writeFailed, file: url,
@@ -143,16 +146,53 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
       let before = values
       try transform(&values)
       // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
-      if values == before && notices.isEmpty { return [] }
+      if values == before { return [] }
       let bytes = try format.encode(values, file: url)
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }
-      let written = try replaceFile(atPath: target, with: bytes, values: values)
+      var notices: [PreferenceError] = []
+      var copy: String?
+      if let damage {
+        let kept = try keepCopy(ofFileAtPath: target, as: "corrupt")
+        copy = kept
+        notices.append(
+          PreferenceError(
+            .fileMovedAside, file: url,
+            found: "a damaged file (\(damage.error.reason ?? damage.error.kind.description))",
+            reason: "the damaged file was kept at \(kept); what could be recovered from it was "
+              + "written back (" + PreferenceError.counted(before.count, "entry", "entries") + ")"
+              + (damage.lostKeys.isEmpty
+                ? ""
+                : ", and \(damage.lostKeys.count) could not be recovered ("
+                  + damage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")")))
+      } else if let reason, (try? Syscalls.status(atPath: target)) != nil {
+        let kept = try keepCopy(ofFileAtPath: target, as: "backup")
+        copy = kept
+        notices.append(
+          PreferenceError(
+            .fileMovedAside, file: url,
+            reason: "the file as it was before this write was kept at \(kept), because \(reason)"))
+      }
+      let written: FileSnapshot
+      do {
+        written = try replaceFile(atPath: target, with: bytes, values: values)
+      } catch {
+        // The file is as it was: the copy of it is not needed.
+        if let copy { try? Syscalls.removeFile(copy) }
+        throw error
+      }
+      if damage == nil, copy != nil { removeOldBackups(ofFileAtPath: target, keeping: Self.keptBackups) }
       snapshotLock.withLock { snapshot = written }
       return notices
     }
   }
+
+  /// The path of ``url``, standardized.
+  package var filePath: String { url.standardizedFileURL.path }
+
+  /// How many backups of a file whose value the app could not load are kept.
+  static let keptBackups = 3
 
   /// The error for a change that would make the file larger than ``maximumFileSize``, naming
   /// the changed keys with the largest values, enough of them to account for the excess.

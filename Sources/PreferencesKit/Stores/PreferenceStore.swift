@@ -109,6 +109,10 @@ package protocol HeldValuesStore: PreferenceStore {}
 /// Package-level while its shape settles; custom stores get the plain ``PreferenceStore``
 /// behaviour (a damaged store loads nothing, a migration reads and writes in two steps).
 package protocol FileBackedStore: PreferenceStore {
+  /// The path of the file the store keeps its values in, standardized: two stores over one
+  /// file have the same.
+  var filePath: String { get }
+
   /// Every entry that parses on its own in a store whose read failed on damage, and the keys
   /// of the entries that do not.
   func recoverValues() -> PropertyListSalvage
@@ -116,12 +120,15 @@ package protocol FileBackedStore: PreferenceStore {
   /// Reads every value, lets `transform` change them, and saves the result, with no other
   /// writer, in this process or another, in between.
   ///
+  /// - Parameter keepingPrevious: Why the store as it is must stay recoverable (it holds a
+  ///   value the app could not load), or `nil`.
   /// - Returns: Notices of what happened to the store besides the change, such as a damaged
-  ///   file moved aside (``PreferenceError/Kind/fileMovedAside``).
+  ///   file or a backup kept beside it (``PreferenceError/Kind/fileMovedAside``).
   /// - Throws: The store's error, or what `transform` throws; the store is unchanged then.
   @discardableResult
-  func update(_ transform: (inout [String: PropertyListValue]) throws -> Void) throws
-    -> [PreferenceError]
+  func update(
+    keepingPrevious: String?, _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError]
 }
 
 extension PreferenceStore {
@@ -133,12 +140,17 @@ extension PreferenceStore {
   ///   - keys: The keys `transform` looks at and changes, for a store that can read a few keys
   ///     more cheaply than all of them; `nil` for every key.
   ///   - transform: Changes the values in place.
-  /// - Returns: Notices of what the store did besides, such as moving a damaged file aside.
+  ///   - keepingPrevious: Why the store as it is must stay recoverable, for a store that can
+  ///     keep a backup (a ``FileBackedStore``); other stores keep none.
+  /// - Returns: Notices of what the store did besides, such as keeping a damaged file.
   @discardableResult
   package func modify(
-    keys: [String]? = nil, _ transform: (inout [String: PropertyListValue]) throws -> Void
+    keys: [String]? = nil, keepingPrevious: String? = nil,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
-    if let store = self as? any FileBackedStore { return try store.update(transform) }
+    if let store = self as? any FileBackedStore {
+      return try store.update(keepingPrevious: keepingPrevious, transform)
+    }
     var values = try keys.map { try self.values(forKeys: $0) } ?? allValues()
     let before = values
     try transform(&values)

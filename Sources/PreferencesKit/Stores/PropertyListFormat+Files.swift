@@ -49,6 +49,35 @@ extension PropertyListFormat {
     }
   }
 
+  /// Parses a document without a file name, in the format its content shows
+  /// (``init(sniffing:)``), as imports read them. An error says which format was tried and
+  /// why, so that a JSON document with a stray first character does not read as a property
+  /// list's complaint alone.
+  ///
+  /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/corruptFile`` or
+  ///   ``PreferenceError/Kind/nestingTooDeep``.
+  package static func decodeDocument(
+    _ bytes: [UInt8]
+  ) throws(PreferenceError) -> [String: PropertyListValue] {
+    let format = PropertyListFormat(sniffing: bytes)
+    do {
+      return try format.decode(bytes, file: nil)
+    } catch {
+      guard !bytes.isEmpty, error.kind == .corruptFile else { throw error }
+      let tried =
+        switch format {
+        case .json: "read as JSON, since it starts with { or ["
+        case .propertyList where bytes.starts(with: Array("bplist".utf8)):
+          "read as a binary property list, since it starts with bplist"
+        case .propertyList:
+          "read as an XML property list, since it does not start with { or [ as JSON does"
+        }
+      var named = error
+      named.reason = [tried, error.reason].compactMap { $0 }.joined(separator: ": ")
+      throw named
+    }
+  }
+
   /// The bytes of a document holding `values`.
   ///
   /// - Parameters:

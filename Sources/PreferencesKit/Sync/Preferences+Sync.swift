@@ -4,6 +4,9 @@ import Foundation
 struct SyncState {
   /// The sync session, while syncing.
   var session: SyncSession?
+  /// The clock that stamps synced keys' edits: the last session's, or one made at the first
+  /// stamped write while not syncing.
+  var clock: HybridLogicalClock?
 }
 
 extension Preferences {
@@ -14,11 +17,12 @@ extension Preferences {
   /// order wins, key by key, on every machine. On each exchange (at once, then whenever the
   /// store reports a change or four times a second) a key this machine never set takes the
   /// sync store's value, so a fresh install never overwrites other machines with its
-  /// defaults; a key changed or reset here while not syncing becomes a change now; a newer
+  /// defaults; an edit written here while not syncing was stamped then, and takes its place
+  /// in the order (an edit outside the app, unstamped, becomes a change now); a newer
   /// change from elsewhere is saved to the local store and announced with origin
   /// ``PreferenceChange/Origin/external``; and a change of this machine the sync store lacks
   /// is pushed. ``writePreferences()`` pushes the synced keys it saves. Only synced keys
-  /// travel; an app that never syncs writes no sync bookkeeping.
+  /// travel; a class with no synced keys writes no sync bookkeeping.
   ///
   /// ```swift
   /// try prefs.startSyncing(with: FileSyncStore(folder: sharedFolder))
@@ -52,7 +56,10 @@ extension Preferences {
     // Swapped in one step, so that of any number of threads starting and stopping at once,
     // each session is either the current one or stopped by the thread that replaced it.
     let previous = state.withLock { state in
-      defer { state.sync.session = session }
+      defer {
+        state.sync.session = session
+        state.sync.clock = clock
+      }
       return state.sync.session
     }
     previous?.stop()
@@ -76,13 +83,33 @@ extension Preferences {
     state.withLock { $0.sync.session }?.syncErrors ?? []
   }
 
+  /// What stamps the synced keys `batch` writes: the session's clock while syncing; else the
+  /// instance's, made at the first such write with this device's identifier (created then if
+  /// need be). `nil` when `batch` writes no synced key, or the identifier cannot be saved (the
+  /// edit then carries no stamp, as edits made before stamps did).
+  func syncStamp(for batch: WriteBatch) -> ((PropertyListValue?) -> SyncEntry)? {
+    if let session = batch.session { return session.stamp }
+    guard batch.writesSyncedKeys else { return nil }
+    var clock = state.withLock { $0.sync.clock }
+    if clock == nil {
+      guard let device = try? deviceID() else { return nil }
+      let made = HybridLogicalClock(device: device, wallClock: .system)
+      clock = state.withLock { state in
+        if state.sync.clock == nil { state.sync.clock = made }
+        return state.sync.clock
+      }
+    }
+    guard let clock else { return nil }
+    return { SyncEntry(value: $0, timestamp: clock.tick()) }
+  }
+
   /// This device's identifier, read from the local store, or created and saved there.
   private func deviceID() throws(PreferenceError) -> String {
     do {
       if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
       var id = UUID().uuidString.lowercased()
       // Under the file lock, so that two processes starting at once agree on one identifier.
-      try store.modify(keys: [ReservedKey.deviceID]) { values in
+      try commit(readingKeys: [ReservedKey.deviceID]) { values in
         if case .string(let existing)? = values[ReservedKey.deviceID] {
           id = existing
         } else {
@@ -176,7 +203,7 @@ extension Preferences {
       return newer
     }
     var saved: [String: SyncEntry] = [:]
-    try store.modify(keys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] }) {
+    try commit(readingKeys: entries.keys.flatMap { [$0, ReservedKey.syncRecord($0)] }) {
       saved = merge(into: &$0)
     }
     return saved

@@ -1,0 +1,8 @@
+// What the README's snippets under "## Getting started" use but do not declare, compiled beside each
+// of them by Scripts/check-readme-snippets.sh.
+
+import PreferencesKit
+
+final class AppPreferences: Preferences, @unchecked Sendable {
+  @Preference var fontSize = 12.0
+}

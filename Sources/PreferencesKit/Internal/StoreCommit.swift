@@ -1,0 +1,104 @@
+/// What one commit to the store did besides the change, and what it could not do.
+struct CommitOutcome {
+  /// Files the store kept beside the new one (a damaged file, a backup), as
+  /// ``PreferenceError/Kind/fileMovedAside`` notices naming them.
+  var notices: [PreferenceError] = []
+  /// The keys left out because the store's format cannot hold their values, each with why.
+  var refused: [String: PreferenceError] = [:]
+}
+
+/// What an instance remembers of its commits to the store.
+struct CommitState {
+  /// Keys whose value the store refused, with the cell's generation then: the key stays dirty
+  /// and is not tried again until it is assigned again.
+  var refused: [String: (generation: UInt64, error: PreferenceError)] = [:]
+  /// What the last successful write kept beside the store: part of the problem list until the
+  /// next successful write, across reloads.
+  var notices: [PreferenceError] = []
+}
+
+extension Preferences {
+  /// The one route to the store, which every write, import, migration, device identifier and
+  /// sync record takes: applies `changes` as one unit (for a store with an inter-process lock,
+  /// one replacement under that lock).
+  ///
+  /// - Parameters:
+  ///   - refusable: The keys that may be left out when the store's format cannot hold their
+  ///     values (``PreferenceError/Kind/unrepresentableValue`` or
+  ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key): the rest is saved without
+  ///     them. Empty: such a refusal refuses the whole commit, as an import and a migration
+  ///     are.
+  ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
+  ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; other
+  ///     stores keep nothing.
+  ///   - changes: The change set, given the keys left out so far.
+  /// - Returns: What the store kept besides, and the keys left out.
+  /// - Throws: The store's error, as a ``PreferenceError``; nothing was saved then.
+  func commit(
+    refusable: Set<String> = [], keepingPrevious: String? = nil,
+    _ changes: (_ leftOut: Set<String>) -> [String: StoredChange]
+  ) throws(PreferenceError) -> CommitOutcome {
+    try commit(refusable: refusable) { leftOut in
+      let changes = changes(leftOut)
+      if let store = store as? any FileBackedStore {
+        return try store.update(keepingPrevious: keepingPrevious) { $0.apply(changes) }
+      }
+      if !changes.isEmpty { try store.apply(changes) }
+      return []
+    }
+  }
+
+  /// The same route for a change worked out from the values the store holds, read under the
+  /// store's lock where it has one: a migration, the device identifier, sync records. The
+  /// whole change is saved or none of it; what the store kept beside it (a damaged file) goes
+  /// into the problem list.
+  ///
+  /// - Parameter keys: The keys `transform` reads, for a store that reads a few cheaply.
+  /// - Throws: What the store or `transform` throws, unchanged.
+  func commit(
+    readingKeys keys: [String]? = nil,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws {
+    let notices = try store.modify(keys: keys, transform)
+    if !notices.isEmpty { state.withLock { $0.commits.notices = notices } }
+  }
+
+  /// Tries `attempt` until the store takes it, leaving out each refusable key the store
+  /// refuses for its value.
+  private func commit(
+    refusable: Set<String>, _ attempt: (_ leftOut: Set<String>) throws -> [PreferenceError]
+  ) throws(PreferenceError) -> CommitOutcome {
+    var outcome = CommitOutcome()
+    while true {
+      do {
+        outcome.notices = try attempt(Set(outcome.refused.keys))
+        return outcome
+      } catch let error as PreferenceError
+        where error.kind == .unrepresentableValue || error.kind == .nestingTooDeep
+      {
+        guard let key = error.key, refusable.contains(key), outcome.refused[key] == nil else {
+          throw PreferenceError(error, kind: .writeFailed)
+        }
+        outcome.refused[key] = error
+      } catch {
+        throw PreferenceError(error, kind: .writeFailed)
+      }
+    }
+  }
+
+  /// The error ``writePreferences()`` throws when it left out keys whose values the store
+  /// cannot hold, after saving the rest.
+  static func refusal(_ errors: [PreferenceError], saved: Int) -> PreferenceError {
+    let keys = errors.compactMap(\.key)
+    let quoted = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+    var error = errors.count == 1 ? errors[0] : PreferenceError(.unrepresentableValue)
+    let why = errors.count == 1 ? [] : errors.map(\.description)
+    error.reason = (why + [error.reason].compactMap { $0 }
+      + [
+        "\(quoted) \(keys.count == 1 ? "was" : "were") not saved and \(keys.count == 1 ? "stays" : "stay") "
+          + "unsaved until assigned again; "
+          + (saved == 0 ? "nothing else was dirty" : "the other \(saved) change(s) were saved")
+      ]).joined(separator: "; ")
+    return error
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import PreferencesKit
+
+extension Command {
+  /// Every value in the store, as the library would load it.
+  ///
+  /// A file named by its path that does not exist is an empty store, said on standard error,
+  /// since it is more likely a typo than a store. A damaged file gives what the library would
+  /// salvage from it, with a warning on standard error naming the damage and the entries lost.
+  ///
+  /// - Parameter key: The key the command reads, if one: when its entry is among those lost,
+  ///   the read fails rather than reporting the key as missing.
+  /// - Throws: ``ToolFailure/inputOutput(_:)`` when the store cannot be read, when it is
+  ///   damaged and nothing could be recovered, or when `key`'s entry is lost.
+  func allValues(
+    in location: StoreLocation, reading key: String? = nil
+  ) throws(ToolFailure) -> [String: PropertyListValue] {
+    let store = location.makeStore()
+    do {
+      if case .file(let url) = location, !FileManager.default.fileExists(atPath: url.path) {
+        Console.error("prefs: warning: no file at \(url.path); reading it as an empty store")
+      }
+      return try store.allValues()
+    } catch let error as PreferenceError where Self.isDamage(error) {
+      guard let store = store as? any FileBackedStore else {
+        throw .inputOutput("read", location.displayName, error)
+      }
+      let salvage = store.recoverValues()
+      guard !salvage.values.isEmpty else {
+        throw .inputOutput(
+          "cannot read \(location.displayName): \(ToolFailure.details(of: error)); "
+            + "nothing could be recovered from it")
+      }
+      let lost =
+        salvage.lostKeys.isEmpty
+        ? "" : " (lost: " + salvage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+      let recovered = PreferenceError.counted(salvage.values.count, "entry", "entries")
+      Console.error(
+        "prefs: warning: \(location.displayName) is damaged (\(ToolFailure.details(of: error))); "
+          + "showing the \(recovered) an app would recover from it\(lost); the next write "
+          + "moves the damaged file aside")
+      if let key, salvage.lostKeys.contains(key) {
+        throw .inputOutput(
+          "cannot read \"\(key)\" from \(location.displayName): its entry is damaged and could "
+            + "not be recovered")
+      }
+      return salvage.values
+    } catch {
+      throw .inputOutput("read", location.displayName, error)
+    }
+  }
+
+  /// Whether `error` says a file's contents are damaged, rather than unreadable.
+  private static func isDamage(_ error: PreferenceError) -> Bool {
+    [.corruptFile, .fileTooLarge, .nestingTooDeep].contains(error.kind)
+  }
+
+  /// Warns on standard error when an administrator locked `key`: the value just written stays
+  /// in the store, but apps use the managed value while the lock holds.
+  func warnIfLocked(_ key: String, in location: StoreLocation) {
+    let report = try? LayerReport(
+      key: key, store: location.makeStore(), environment: ProcessInfo.processInfo.environment)
+    guard let winner = report?.entries.first, winner.source == .managed else { return }
+    Console.error(
+      "prefs: warning: \(key) is locked by an administrator (\(winner.origin)): apps ignore "
+        + "the value written to the store while the lock holds")
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PreferencesTestSupport
+import Testing
+
+@testable import PreferencesKit
+
+/// Messages a person can act on: each names its file, counts in good English, and says a
+/// thing once.
+struct MessageWordingTests {
+  @Test func aTypeMismatchInAFileNamesTheFile() throws {
+    try withDirectory { directory in
+      let url = directory.file("prefs.plist")
+      try FileStore(url: url).apply(["launchCount": .set(.string("many"))])
+      let prefs = AppPreferences(store: FileStore(url: url))
+      let error = try #require(prefs.loadErrors.first)
+      #expect(error.kind == .typeMismatch)
+      #expect(error.file == url)
+      #expect(
+        error.description
+          == "preference \"launchCount\" in \(url.path): expected Int, found string \"many\"")
+      prefs.readPreferences()
+      #expect(prefs.loadErrors.first?.file == url)
+    }
+  }
+
+  @Test func aDamagedFileCountsWhatWasRecoveredInGoodEnglish() throws {
+    try withDirectory { directory in
+      let url = directory.file("prefs.plist")
+      let damaged = """
+        <plist><dict>
+        <key>userName</key><string>Ada</string>
+        <key>launchCount</key><intger>2</integer>
+        </dict></plist>
+        """
+      try Data(damaged.utf8).write(to: url)
+      let prefs = AppPreferences(store: FileStore(url: url))
+      #expect(prefs.userName == "Ada")
+      let loaded = prefs.loadErrors.map(\.description).joined(separator: "\n")
+      #expect(loaded.contains("1 entry was recovered"), "\(loaded)")
+
+      let notices = try FileStore(url: url).update { $0["fontSize"] = .double(14) }
+      let notice = try #require(notices.first)
+      #expect(notice.kind == .fileMovedAside)
+      #expect(!notice.description.contains("found not a valid"), "\(notice)")
+      #expect(notice.description.contains("found a damaged file (not a valid XML property list"))
+      #expect(notice.description.contains("written back (1 entry)"), "\(notice)")
+    }
+  }
+
+  @Test func aLoopOfSymbolicLinksIsSaidOnce() throws {
+    try withDirectory { directory in
+      let manager = FileManager.default
+      try manager.createSymbolicLink(atPath: directory.file("a").path, withDestinationPath: "b")
+      try manager.createSymbolicLink(atPath: directory.file("b").path, withDestinationPath: "a")
+      #expect {
+        try FileStore(url: directory.file("a")).apply(["k": .set(.integer(1))])
+      } throws: { error in
+        let text = String(describing: error)
+        return text.contains("more than 40 symbolic links in a row, likely a loop (errno")
+          && !text.lowercased().contains("too many levels")
+      }
+    }
+  }
+
+  @Test(arguments: [
+    ("nope", "read as an XML property list, since it does not start with { or [ as JSON does"),
+    (#"{"a": }"#, "read as JSON, since it starts with { or [: not valid JSON at line 1"),
+  ])
+  func anImportThatDoesNotParseSaysWhichFormatWasTriedAndWhy(
+    _ document: String, _ words: String
+  ) throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    #expect {
+      try prefs.importValues(from: Data(document.utf8))
+    } throws: { error in
+      String(describing: error).contains(words)
+    }
+  }
+}
