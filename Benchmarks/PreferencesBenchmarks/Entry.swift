@@ -6,7 +6,7 @@ import PreferencesKit
 ///
 /// `swift run -c release PreferencesBenchmarks` prints a table; `--json` prints the same
 /// figures as JSON; `--floors` runs only the hot path's rows, `--create` only the rows that
-/// create preferences from a store.
+/// create preferences from a store, `--idle` only the idle and write-cost figures.
 @main
 enum PreferencesBenchmarks {
   /// Runs every benchmark and prints the report.
@@ -50,6 +50,13 @@ enum PreferencesBenchmarks {
       return
     }
 
+    if arguments.contains("--idle") {
+      // Only what an idle process and one write cost (issue 24).
+      try IdleBenchmarks.run(scratch: scratch, into: &report)
+      print(json ? try report.json() : report.table)
+      return
+    }
+
     if arguments.contains("--create") {
       // Only the rows that create 100 preferences, and their baseline: the first UserDefaults
       // read of 100 keys.
@@ -75,6 +82,8 @@ enum PreferencesBenchmarks {
     let baselines = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
     progress("file store")
     try FileStoreBenchmarks.run(baselines: baselines, scratch: scratch, into: &report)
+    progress("idle and write cost")
+    try IdleBenchmarks.run(scratch: scratch, into: &report)
     progress("memory")
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = scratch.configuration.path

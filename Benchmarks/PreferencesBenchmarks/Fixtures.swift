@@ -80,6 +80,7 @@ enum SampleData {
     switch value {
     case .bool(let value): value
     case .integer(let value): Int(value)
+    case .unsignedInteger(let value): value
     case .double(let value): value
     case .string(let value): value
     case .data(let value): value

@@ -64,7 +64,7 @@ struct Report: Codable, Sendable {
   var notes: [String] = []
 }
 
-/// One memory figure.
+/// One figure that is not a time per operation: memory, idle cost or write cost.
 struct MemoryFigure: Codable, Sendable {
   /// What was measured.
   var name: String
@@ -112,7 +112,7 @@ extension Report {
       }
     }
     if !memory.isEmpty {
-      text += "\nmemory\n"
+      text += "\nmemory, idle cost and write cost\n"
       let width = memory.map(\.name.count).max() ?? 0
       for figure in memory {
         let padding = String(repeating: " ", count: width - figure.name.count)

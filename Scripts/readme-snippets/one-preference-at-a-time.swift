@@ -8,7 +8,6 @@ enum Theme: String, Codable, Sendable { case light, dark }
 final class AppPreferences: Preferences, @unchecked Sendable {
   @Preference var fontSize = 12.0
   @Preference var theme = Theme.light
-  @Preference var launchCount = 0
 }
 
 let prefs = AppPreferences(store: InMemoryStore())

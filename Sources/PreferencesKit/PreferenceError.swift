@@ -80,6 +80,10 @@ extension PreferenceError {
     public static let readFailed = Kind(name: "read failed")
     /// Writing to a store failed.
     public static let writeFailed = Kind(name: "write failed")
+    /// Another process held a file store's lock for longer than the store waits
+    /// (``FileStore/lockTimeout``); nothing was written. The error names the lock file and,
+    /// where the system tells, the process holding it.
+    public static let lockTimedOut = Kind(name: "lock timed out")
     /// ``Preferences/migrate(from:values:)`` threw; the store was left as it was.
     public static let migrationFailed = Kind(name: "migration failed")
     /// A synced value breaks a limit of the sync store, such as its longest key.

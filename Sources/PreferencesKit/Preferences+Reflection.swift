@@ -115,7 +115,7 @@ extension Preferences {
     }
 
     var cells: [any AnyPreferenceCell] = []
-    var properties: [String: String] = [:]
+    var properties: [String: (key: String, name: String)] = [:]
     for mirror in mirrors.reversed() {
       for child in mirror.children {
         guard let wrapper = child.value as? any DiscoverablePreference else { continue }
@@ -132,12 +132,19 @@ extension Preferences {
           "\(mirror.subjectType): property '\(name)' uses the preference key \"\(key)\", "
             + "but keys starting with \"\(ReservedKey.prefix)\" are reserved for the library; "
             + "choose another key with @Preference(key:)")
-        if let other = properties[key] {
+        if let (otherKey, other) = properties[key] {
+          // Swift's String compares canonically equivalent keys ("café" with U+00E9 and
+          // "cafe\u{301}") as equal, and so do the stores' dictionaries: one stored value.
+          let spelling =
+            otherKey.utf8.elementsEqual(key.utf8)
+            ? "" : " (spelled differently, but equal up to Unicode normalization: "
+              + "\(otherKey.codePoints) and \(key.codePoints), which Swift compares as one key)"
           preconditionFailure(
             "\(mirror.subjectType): properties '\(other)' and '\(name)' both use the "
-              + "preference key \"\(key)\"; give one of them another key with @Preference(key:)")
+              + "preference key \"\(key)\"\(spelling); give one of them another key with "
+              + "@Preference(key:)")
         }
-        properties[key] = name
+        properties[key] = (key, name)
         cell.setKey(key)
         cells.append(cell)
       }

@@ -43,6 +43,7 @@ public struct PreferenceStoreConformance {
   /// One value of every kind. Dates are whole seconds, which every format holds exactly.
   public static let everyKind: [String: PropertyListValue] = [
     "conformance.bool": .bool(true), "conformance.integer": .integer(-Int64(1) << 40),
+    "conformance.unsignedInteger": .unsignedInteger(UInt64.max - 1),
     "conformance.double": .double(0.1), "conformance.string": .string("héllo\nworld <&>"),
     "conformance.data": .data(Data([0, 1, 255])),
     "conformance.date": .date(Date(timeIntervalSince1970: 1_700_000_000)),

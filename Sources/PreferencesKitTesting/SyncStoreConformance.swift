@@ -45,6 +45,7 @@ public struct SyncStoreConformance {
     var store = try makeStore(.iCloud)
     let values: [String: PropertyListValue] = [
       "string": .string("héllo"), "integer": .integer(-42), "double": .double(0.1),
+      "unsigned": .unsignedInteger(1 << 63 + 44),
       "bool": .bool(true), "data": .data(Data([0, 1, 255])),
       "date": .date(Date(timeIntervalSince1970: 1_700_000_000)),
       "array": .array([.integer(1), .string("two")]),

@@ -14,3 +14,9 @@ final class DuplicateKeyPreferences: Preferences, @unchecked Sendable {
   @Preference(key: "size") var fontSize = 12.0
   @Preference var size = 1
 }
+
+/// Two keys equal only up to Unicode normalization, which Swift compares as one key.
+final class EquivalentKeyPreferences: Preferences, @unchecked Sendable {
+  @Preference(key: "caf\u{E9}") var composed = 1
+  @Preference(key: "cafe\u{301}") var decomposed = 2
+}

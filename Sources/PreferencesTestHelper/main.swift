@@ -19,6 +19,7 @@
 //                                            waits to be killed.
 //   duplicate-keys <store>                   Creates preferences whose properties share a key,
 //                                            which must stop the program.
+//   equivalent-keys <store>                  The same, with "café" spelled two ways.
 //   empty-key <store>, reserved-key <store>  Creates preferences with an empty key, or one under
 //                                            the reserved prefix, which must stop the program.
 //   migrate-slowly <store>                   Opens SlowlyMigratingPreferences, whose migration
@@ -44,6 +45,9 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
+//   idle <store> <folder> <seconds>          Watches the store and syncs through <folder>,
+//                                            writes once, lets things settle, then prints
+//                                            "wakeups W reads R" counted over <seconds> idle.
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
@@ -199,6 +203,9 @@ do {
   case "duplicate-keys":
     _ = DuplicateKeyPreferences(store: store)
     exit(0, "created")
+  case "equivalent-keys":
+    _ = EquivalentKeyPreferences(store: store)
+    exit(0, "created")
   case "empty-key":
     _ = EmptyKeyPreferences(store: store)
     exit(0, "created")
@@ -274,6 +281,25 @@ do {
     try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
+  case "idle":
+    guard arguments.count == 4, let seconds = Double(arguments[3]) else {
+      exit(64, "usage: idle <store> <folder> <seconds>")
+    }
+    let prefs = HelperSyncedPreferences(store: store)
+    prefs.startWatchingStore()
+    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+    prefs.fontSize = 13
+    try prefs.writePreferences()
+    // Long enough for the reloads and exchanges the write set off, and for the sync folder's
+    // files to settle (see FileSnapshot).
+    Thread.sleep(forTimeInterval: 3)
+    let before = ActivityCounters.current
+    Thread.sleep(forTimeInterval: seconds)
+    let after = ActivityCounters.current
+    exit(
+      0,
+      "wakeups \(after.timerWakeups - before.timerWakeups) reads \(after.fileReads - before.fileReads)"
+    )
   case "layers":
     try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":

@@ -5,39 +5,58 @@ import Foundation
 /// Written for hostile input: every offset, count and reference is checked against the file
 /// before use (a reference is up to 8 bytes, more than an `Int` holds), objects are read
 /// without recursion, nesting is bounded at 512 levels by ``PropertyListTreeBuilder`` (a
-/// reference cycle would nest without end), and a budget on the number of values stops files
-/// whose shared references would expand into an enormous tree. Dates keep their full
-/// precision. The store never writes this format.
+/// reference cycle would nest without end), and a memory budget stops files whose shared
+/// references would expand into an enormous tree: each value read costs ``costPerValue``
+/// bytes, plus the bytes of a string or data, against the larger of 64 MiB and 16 times the
+/// file's size. Apple's writer stores a repeated value once, so legitimate files expand too
+/// (60,000 references to one date in 120 kB), which the budget allows. A string or data
+/// object referenced again is shared, not copied again. Dates keep their full precision.
+/// ``BinaryPropertyListWriter`` writes the format back.
 struct BinaryPropertyListParser {
   private let bytes: [UInt8]
   private let offsetSize: Int
   private let referenceSize: Int
   private let objectCount: Int
   private let offsetTableStart: Int
+  /// The bytes of memory the values may take, and what is left of them.
+  private let limit: Int
   private var budget: Int
+  /// The strings and data already read, by object reference: a repeated reference shares
+  /// their storage.
+  private var shared: [Int: PropertyListValue] = [:]
+
+  /// What each value read costs against the budget, besides a string's or data's bytes.
+  static let costPerValue = 32
+
+  /// The budget for a file of `size` bytes: the larger of 64 MiB and 16 times its size.
+  static func budget(forFileOfSize size: Int) -> Int { max(64 << 20, 16 * size) }
 
   private init(
     bytes: [UInt8], offsetSize: Int, referenceSize: Int, objectCount: Int,
-    offsetTableStart: Int
+    offsetTableStart: Int, budget: Int?
   ) {
     self.bytes = bytes
     self.offsetSize = offsetSize
     self.referenceSize = referenceSize
     self.objectCount = objectCount
     self.offsetTableStart = offsetTableStart
-    self.budget = max(bytes.count, 1_000) * 4
+    self.limit = budget ?? Self.budget(forFileOfSize: bytes.count)
+    self.budget = limit
   }
 
   /// Parses `bytes`, which start with `bplist`, into the top-level value.
-  static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
-    var (parser, top) = try start(bytes)
+  ///
+  /// - Parameter budget: The bytes of memory the values may take; by default
+  ///   ``budget(forFileOfSize:)``.
+  static func parse(_ bytes: [UInt8], budget: Int? = nil) throws -> PropertyListValue {
+    var (parser, top) = try start(bytes, budget: budget)
     var builder = PropertyListTreeBuilder()
     try parser.read(top, into: &builder)
     return builder.root ?? .dictionary([:])
   }
 
   /// A parser for `bytes` once their trailer checks out, and the top object's reference.
-  private static func start(_ bytes: [UInt8]) throws -> (Self, Int) {
+  private static func start(_ bytes: [UInt8], budget: Int? = nil) throws -> (Self, Int) {
     let trailerStart = bytes.count - 32
     guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist0".utf8)) else {
       throw fail("the file is too short for a binary property list")
@@ -54,7 +73,7 @@ struct BinaryPropertyListParser {
     else { throw fail("the trailer describes an impossible layout") }
     let parser = BinaryPropertyListParser(
       bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize,
-      objectCount: Int(objectCount), offsetTableStart: Int(tableStart))
+      objectCount: Int(objectCount), offsetTableStart: Int(tableStart), budget: budget)
     return (parser, Int(topObject))
   }
 
@@ -75,7 +94,7 @@ struct BinaryPropertyListParser {
       do {
         var builder = PropertyListTreeBuilder.entry(key)
         try reader.read(try reader.reference(count + index, from: start), into: &builder)
-        salvage.values[key] = builder.entryValue
+        salvage.keep(key, builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
       }
@@ -166,7 +185,7 @@ struct BinaryPropertyListParser {
             try isDictionary ? builder.beginDictionary() : builder.beginArray()
             open.append(OpenContainer(isDictionary: isDictionary, count: count, start: start))
           } else {
-            try builder.add(try scalar(at: offset))
+            try builder.add(try sharedScalar(reference, at: offset))
           }
         } catch let failure as PropertyListTreeBuilder.Failure {
           throw Self.error(failure, at: offset)
@@ -212,18 +231,53 @@ struct BinaryPropertyListParser {
     }
   }
 
-  /// The offset of object `reference`, counted against the budget of values read.
+  /// The offset of object `reference`, whose value is charged to the budget.
   private mutating func object(_ reference: Int) throws -> Int {
-    budget -= 1
-    guard budget > 0 else { throw Self.fail("shared references expand into too many values") }
+    try charge(Self.costPerValue)
     return try objectOffset(reference)
+  }
+
+  private mutating func charge(_ cost: Int) throws {
+    budget -= cost
+    guard budget >= 0 else {
+      throw PropertyListFormatError(
+        .corruptFile,
+        reason: "not a valid binary property list: its shared references expand into more "
+          + "than \(limit) bytes of values (counting \(Self.costPerValue) bytes a value and the "
+          + "bytes of strings and data), the most a file of \(bytes.count) bytes may hold")
+    }
+  }
+
+  /// The scalar object `reference` at `offset`, its string or data bytes charged to the
+  /// budget, and shared with the earlier reads of the same object.
+  private mutating func sharedScalar(_ reference: Int, at offset: Int) throws
+    -> PropertyListValue
+  {
+    if let value = shared[reference] {
+      try charge(Self.size(of: value))
+      return value
+    }
+    let value = try scalar(at: offset)
+    let size = Self.size(of: value)
+    try charge(size)
+    if size > 0 { shared[reference] = value }
+    return value
+  }
+
+  /// The bytes a string or data holds; 0 for other values.
+  private static func size(of value: PropertyListValue) -> Int {
+    switch value {
+    case .string(let text): text.utf8.count
+    case .data(let data): data.count
+    default: 0
+    }
   }
 
   /// The string object `reference`, a dictionary key.
   private mutating func key(_ reference: Int) throws -> String {
     let offset = try object(reference)
     guard bytes[offset] >> 4 == 0x5 || bytes[offset] >> 4 == 0x6,
-      case .string(let key) = try scalar(at: offset)
+      case .string(let key) = try sharedScalar(reference, at: offset)
     else { throw Self.fail("a dictionary key that is not a string", at: offset) }
     return key
   }
@@ -244,10 +298,11 @@ struct BinaryPropertyListParser {
       if size == 16 {
         let high = try unsigned(at: offset + 1, size: 8)
         let low = try unsigned(at: offset + 9, size: 8)
-        guard high == 0, low <= UInt64(Int64.max) else {
-          throw Self.fail("an integer that does not fit in 64 bits", at: offset)
+        // Apple's writer uses 16 bytes only for 2^63...2^64-1, which 8 signed bytes cannot hold.
+        guard high == 0 else {
+          throw Self.fail("an integer outside -2^63...2^64-1", at: offset)
         }
-        return .integer(Int64(low))
+        return .integer(exactly: low)
       }
       let raw = try unsigned(at: offset + 1, size: size)
       return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))

@@ -51,9 +51,9 @@ enum ByteText {
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
   }
 
-  /// Parses a decimal (or `0x` hexadecimal) integer with an optional sign, or `nil` when the
-  /// text is not one or does not fit in 64 bits.
-  static func integer(_ text: Substring) -> Int64? {
+  /// Parses a decimal (or `0x` hexadecimal) integer with an optional sign: `.integer`, or
+  /// `.unsignedInteger` from 2^63 to 2^64 − 1; `nil` when the text is not one or does not fit.
+  static func integer(_ text: Substring) -> PropertyListValue? {
     var digits = text.utf8[...]
     var negative = false
     if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
@@ -82,9 +82,40 @@ enum ByteText {
     }
     if negative {
       guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-      return Int64(truncatingIfNeeded: 0 &- magnitude)
+      return .integer(Int64(truncatingIfNeeded: 0 &- magnitude))
     }
-    guard magnitude <= UInt64(Int64.max) else { return nil }
-    return Int64(magnitude)
+    return .integer(exactly: magnitude)
+  }
+}
+
+extension ByteText {
+  /// Whether `text` is a plain decimal number: an optional sign, digits with an optional `.`
+  /// (at least one digit on either side), and an optional exponent. Not hexadecimal
+  /// (`0x1p4`), digit separators (`1_000`), `inf` or `nan`, which Swift's `Double(_:)` also
+  /// reads and Apple's and Python's property-list readers refuse.
+  static func isDecimalNumber(_ text: Substring) -> Bool {
+    var bytes = text.utf8[...]
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+      bytes = bytes.dropFirst()
+    }
+    var mantissaDigits = digits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return false }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+        bytes = bytes.dropFirst()
+      }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
   }
 }

@@ -6,33 +6,38 @@ package enum ISO8601Timestamp {
   /// Seconds between 1970-01-01 and 2001-01-01, the two epochs `Date` deals in.
   static let referenceOffset: Int64 = 978_307_200
 
-  /// `YYYY-MM-DDTHH:MM:SS` for a whole number of seconds since 1970, or `nil` when the year
-  /// falls outside 1...9999.
-  static func string(secondsSince1970 seconds: Int64) -> String? {
+  /// `YYYY-MM-DDTHH:MM:SS` for a whole number of seconds since 1970. The year has at least
+  /// four digits, more after 9999, and a `-` before it when it is before the year 0 (the
+  /// proleptic Gregorian calendar, which has a year 0, as `Date.distantPast` shows).
+  static func string(secondsSince1970 seconds: Int64) -> String {
     let (days, secondOfDay) = divide(seconds, by: 86_400)
     let (year, month, day) = civil(fromDays: days)
-    guard (1...9999).contains(year) else { return nil }
-    return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-      + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
+    return (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+      + "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":"
       + pad(secondOfDay % 60, 2)
   }
 
   /// `YYYYMMDDTHHMMSSZ`, for file names.
   package static func compactString(secondsSince1970 seconds: Int64) -> String {
-    let full = string(secondsSince1970: seconds) ?? "00000000T000000"
-    return full.filter { $0 != "-" && $0 != ":" } + "Z"
+    string(secondsSince1970: seconds).filter { $0 != "-" && $0 != ":" } + "Z"
   }
 
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.
+  /// Parses `[-]YYYY-MM-DDTHH:MM:SS[.fraction]Z`, whose year has four to eight digits.
   ///
   /// - Returns: Whole seconds since 1970 and the fraction's digits (empty when there is none),
   ///   or `nil` when the text is not such a timestamp.
   static func parse(_ text: String) -> (seconds: Int64, fraction: Substring)? {
-    let characters = Array(text.utf8)
-    guard characters.count >= 20, characters.last == UInt8(ascii: "Z") else { return nil }
+    var characters = Array(text.utf8)[...]
+    let negative = characters.first == UInt8(ascii: "-")
+    if negative { characters = characters.dropFirst() }
+    let yearDigits = characters.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+    guard (4...8).contains(yearDigits), characters.count >= yearDigits + 16,
+      characters.last == UInt8(ascii: "Z")
+    else { return nil }
+    let base = characters.startIndex + yearDigits - 4
     func number(_ start: Int, _ length: Int) -> Int64? {
       var result: Int64 = 0
-      for index in start..<(start + length) {
+      for index in (base + start)..<(base + start + length) {
         let digit = characters[index]
         guard digit >= 0x30, digit <= 0x39 else { return nil }
         result = result * 10 + Int64(digit - 0x30)
@@ -40,46 +45,86 @@ package enum ISO8601Timestamp {
       return result
     }
     let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
-    for (index, separator) in separators where characters[index] != separator.asciiValue {
+    for (index, separator) in separators where characters[base + index] != separator.asciiValue {
       return nil
     }
-    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+    guard let magnitude = number(4 - yearDigits, yearDigits), let month = number(5, 2),
+      let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2),
+      let second = number(17, 2),
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
     else { return nil }
     var fraction: Substring = ""
-    if characters.count > 20 {
-      guard characters[19] == UInt8(ascii: "."), characters.count > 21 else { return nil }
-      let digits = text.dropFirst(20).dropLast()
-      guard digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      fraction = digits
+    let end = characters.endIndex - 1  // the Z
+    if base + 19 < end {
+      guard characters[base + 19] == UInt8(ascii: "."), base + 20 < end else { return nil }
+      let digits = characters[(base + 20)..<end]
+      guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      fraction = Substring(String(decoding: digits, as: UTF8.self))
+    } else if base + 19 != end {
+      return nil
     }
-    let days = days(fromYear: year, month: month, day: day)
+    let days = days(fromYear: negative ? -magnitude : magnitude, month: month, day: day)
     return (days * 86_400 + hour * 3600 + minute * 60 + second, fraction)
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `date` in UTC, with the fewest fractional digits
+  /// `[-]YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `date` in UTC, with the fewest fractional digits
   /// that read back as exactly the same date, or whole seconds (rounded down) when
-  /// `withFraction` is false; `nil` outside the years 1-9999.
+  /// `withFraction` is false; `nil` for a date that is not finite or lies more than about 31
+  /// million years from now.
+  ///
+  /// The work is bounded: at most 17 candidate precisions, then the fraction's own shortest
+  /// digits (up to about 1,100 of them, for a fraction such as 5e-324). A date whose fraction
+  /// is lost when added to its seconds (a tiny negative interval) is written as its nearest
+  /// timestamp: ``exactText(for:)`` says when that happens.
   package static func string(for date: Date, withFraction: Bool = true) -> String? {
+    timestamp(for: date, withFraction: withFraction)?.text
+  }
+
+  /// ``string(for:withFraction:)``, and whether it reads back as exactly `date`.
+  private static func timestamp(for date: Date, withFraction: Bool)
+    -> (text: String, isExact: Bool)?
+  {
     guard var (seconds, fraction) = split(date) else { return nil }
-    // Just below a whole second by less than the number's precision, the fraction rounds to
-    // 1: the nearest timestamp is the next second (the date cannot be written exactly).
-    if fraction == 1 { (seconds, fraction) = (seconds + 1, 0) }
-    guard let whole = string(secondsSince1970: seconds) else { return nil }
-    if fraction == 0 || !withFraction { return whole + "Z" }
     let target = date.timeIntervalSinceReferenceDate
-    var digits = ""
-    // A double's fraction has at most 1,074 decimal digits; most need fewer than 20.
-    for count in 1...1_100 {
-      let text = String(format: "%.\(count)f", fraction)
-      guard text.hasPrefix("0.") else { continue }
-      digits = String(text.dropFirst(2))
-      let back = Self.date(seconds: seconds, fraction: Double("0." + digits) ?? 0)
-      if back.timeIntervalSinceReferenceDate == target { break }
+    // Just below a whole second by less than the number's precision, the fraction rounds to
+    // 1: the nearest timestamp is the next second.
+    if fraction == 1 { (seconds, fraction) = (seconds + 1, 0) }
+    let whole = string(secondsSince1970: seconds)
+    if fraction == 0 || !withFraction {
+      return (whole + "Z", Self.date(seconds: seconds, fraction: 0) == date)
     }
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return digits.isEmpty ? whole + "Z" : whole + "." + digits + "Z"
+    var digits: Substring?
+    // Fewer digits than the fraction's own can be enough once added to the seconds. Below
+    // 1e-17, 17 digits round to zero, which cannot be the answer.
+    if fraction >= 1e-17 {
+      for count in 1...17 {
+        let text = String(format: "%.\(count)f", fraction)
+        guard text.hasPrefix("0.") else { continue }
+        let candidate = text.dropFirst(2)
+        let back = Self.date(seconds: seconds, fraction: Double("0." + candidate) ?? 0)
+        if back.timeIntervalSinceReferenceDate == target {
+          digits = candidate
+          break
+        }
+      }
+    }
+    // The fraction's own digits read back as it exactly: the date is exact when adding the
+    // fraction to the seconds loses nothing.
+    let isExact = digits != nil || Self.date(seconds: seconds, fraction: fraction) == date
+    var shown = digits.map(String.init) ?? positionalDigits(fraction)
+    while shown.hasSuffix("0") { shown.removeLast() }
+    return (shown.isEmpty ? whole + "Z" : whole + "." + shown + "Z", isExact)
+  }
+
+  /// The digits after `0.` of `fraction`, in 0..<1, the shortest that read back as it: the
+  /// digits of its `description` (`1.5e-07`), moved behind the right number of zeros.
+  private static func positionalDigits(_ fraction: Double) -> String {
+    let text = fraction.description
+    guard let marker = text.firstIndex(of: "e"),
+      let exponent = Int(text[text.index(after: marker)...])
+    else { return text.hasPrefix("0.") ? String(text.dropFirst(2)) : "" }
+    let mantissa = text[..<marker].filter { $0 != "." }
+    return String(repeating: "0", count: max(0, -exponent - 1)) + mantissa
   }
 
   /// The date `YYYY-MM-DDTHH:MM:SS[.fraction]Z` stands for, read exactly, or `nil` when the
@@ -87,6 +132,37 @@ package enum ISO8601Timestamp {
   package static func date(from text: String) -> Date? {
     guard let (seconds, fraction) = parse(text) else { return nil }
     return date(seconds: seconds, fraction: Double("0." + fraction) ?? 0)
+  }
+
+  /// The text that stands for `date` exactly, and whether it is a timestamp or a number
+  /// (which JSON writes without quotes): the timestamp when it reads back as exactly this date,
+  /// otherwise `+infinity`, `-infinity` or `nan`, otherwise the seconds since 2001-01-01 as a
+  /// decimal number (for a date tens of millions of years away, or a tiny negative interval).
+  /// ``exactDate(from:)`` reads each back.
+  package static func exactText(for date: Date) -> (text: String, isNumber: Bool) {
+    let interval = date.timeIntervalSinceReferenceDate
+    if interval.isNaN { return ("nan", false) }
+    if interval.isInfinite { return (interval < 0 ? "-infinity" : "+infinity", false) }
+    if let (text, isExact) = timestamp(for: date, withFraction: true), isExact {
+      return (text, false)
+    }
+    return (interval.description, true)
+  }
+
+  /// The date ``exactText(for:)`` wrote: a timestamp, `+infinity`, `-infinity`, `nan`, or a
+  /// decimal number of seconds since 2001-01-01; `nil` for anything else.
+  package static func exactDate(from text: String) -> Date? {
+    switch text {
+    case "nan": return Date(timeIntervalSinceReferenceDate: .nan)
+    case "+infinity": return .init(timeIntervalSinceReferenceDate: .infinity)
+    case "-infinity": return .init(timeIntervalSinceReferenceDate: -.infinity)
+    default:
+      if let date = date(from: text) { return date }
+      guard ByteText.isDecimalNumber(Substring(text)), let seconds = Double(text),
+        seconds.isFinite
+      else { return nil }
+      return Date(timeIntervalSinceReferenceDate: seconds)
+    }
   }
 
   /// Splits a `Date` into whole seconds since 1970 (rounded down) and the rest.

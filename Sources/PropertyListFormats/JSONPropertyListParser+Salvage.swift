@@ -27,7 +27,7 @@ extension JSONPropertyListParser {
       let valueStart = parser.index
       do {
         try parser.readEntry(key, lineStart: lineStart)
-        salvage.values[key] = parser.builder.entryValue
+        salvage.keep(key, parser.builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
         guard parser.resynchronize(from: valueStart, lineStart: lineStart) else { break }
@@ -56,6 +56,16 @@ extension JSONPropertyListParser {
         throw fail("a top-level key inside a value")
       }
       expectation = try step(expectation)
+    }
+    // Only a following byte shows that a number is whole: `1` cut from `14.5` reads as 1.
+    switch builder.entryValue {
+    case .integer, .unsignedInteger, .double:
+      skipWhitespace()
+      guard index < bytes.count,
+        bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "}")
+      else { throw fail("a number not followed by \",\" or \"}\": it may have been cut short") }
+    default:
+      break
     }
   }
 

@@ -60,9 +60,11 @@ extension JSONPropertyListParser {
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger {
       guard let number = ByteText.integer(Substring(text)) else {
-        throw fail("the integer \(text.prefix(40)) does not fit in 64 bits", at: start)
+        throw fail(
+          "the integer \(text.prefix(40)) is outside -2^63...2^64-1, the integers property "
+            + "lists hold", at: start)
       }
-      return .integer(number)
+      return number
     }
     guard let number = Double(text) else { throw fail("a malformed number", at: start) }
     return .double(number)

@@ -136,15 +136,28 @@ package struct JSONPropertyListParser {
     guard key == "$date" || key == "$data" || key == "$double" else {
       return .dictionary([key: value])
     }
+    if key == "$date" {
+      switch value {
+      case .integer(let seconds):
+        return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+      case .unsignedInteger(let seconds):
+        return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+      case .double(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+      case .string(let text):
+        guard let date = ISO8601Timestamp.exactDate(from: text) else {
+          throw fail(
+            "\"\(text.prefix(40))\" is not a date like 2024-01-02T03:04:05.5Z", at: start)
+        }
+        return .date(date)
+      default:
+        throw fail(
+          "the tagged value \"$date\" must be a string or a number, found \(value)", at: start)
+      }
+    }
     guard case .string(let text) = value else {
       throw fail("the tagged value \"\(key)\" must be a string, found \(value)", at: start)
     }
     switch key {
-    case "$date":
-      guard let date = ISO8601Timestamp.date(from: text) else {
-        throw fail("\"\(text.prefix(40))\" is not a date like 2024-01-02T03:04:05.5Z", at: start)
-      }
-      return .date(date)
     case "$data":
       guard let data = Data(base64Encoded: text) else {
         throw fail("the \"$data\" value is not valid base64", at: start)

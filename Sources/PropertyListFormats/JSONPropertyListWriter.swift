@@ -3,7 +3,10 @@ import Foundation
 /// Writes a dictionary as JSON, with a tagged form for the values JSON has no type for.
 ///
 /// - A date is `{"$date": "2024-01-02T03:04:05.123456Z"}`, UTC, with as many fractional
-///   digits as it takes to read back exactly the same `Date`.
+///   digits as it takes to read back exactly the same `Date` (a year before 0 has a `-`, a year
+///   after 9999 more digits). A date no timestamp holds exactly is `{"$date": "+infinity"}`,
+///   `"-infinity"`, `"nan"`, or its seconds since 2001-01-01 as a number
+///   (`{"$date": -1e-300}`): every `Date` reads back exactly.
 /// - Data is `{"$data": "<base64>"}`.
 /// - An infinite or NaN double is `{"$double": "+infinity"}`, `"-infinity"` or `"nan"`.
 /// - A double is always written with a `.` or an exponent (`5.0`, `1e-05`), so it reads back as
@@ -18,9 +21,8 @@ package struct JSONPropertyListWriter {
 
   /// The UTF-8 bytes of the JSON document.
   ///
-  /// - Throws: `.nestingTooDeep` beyond 512 levels,
-  ///   `.unrepresentableValue` for a date outside the years 1-9999; the
-  ///   error's `key` is the top-level key, its `path` the place inside that entry.
+  /// - Throws: `.nestingTooDeep` beyond 512 levels; the error's `key` is the top-level key,
+  ///   its `path` the place inside that entry.
   package static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = JSONPropertyListWriter()
     writer.output.reserveCapacity(48 * values.count + 16)
@@ -83,6 +85,8 @@ package struct JSONPropertyListWriter {
       append(flag ? "true" : "false")
     case .integer(let number):
       append(String(number))
+    case .unsignedInteger(let number):
+      append(String(number))
     case .double(let number):
       if number.isFinite {
         let text = number.description
@@ -96,10 +100,8 @@ package struct JSONPropertyListWriter {
     case .data(let bytes):
       append("{\"$data\": \"\(bytes.base64EncodedString())\"}")
     case .date(let date):
-      guard let text = ISO8601Timestamp.string(for: date) else {
-        throw traversal.error(.unrepresentableValue, found: "a date outside the years 1 to 9999")
-      }
-      append("{\"$date\": \"\(text)\"}")
+      let (text, isNumber) = ISO8601Timestamp.exactText(for: date)
+      append(isNumber ? "{\"$date\": \(text)}" : "{\"$date\": \"\(text)\"}")
     case .array, .dictionary:
       break
     }

@@ -11,8 +11,9 @@ import Foundation
 /// let backup = try prefs.exportValues(format: .json)
 /// ```
 public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
-  /// An XML property list, as Apple's tools write it; binary property lists are read too.
-  /// Dates keep whole seconds only.
+  /// An XML property list, as Apple's tools write it; binary property lists are read too,
+  /// and a `FileStore` writes a binary file back as binary. XML keeps dates to the second,
+  /// finite ones within about 31 million years of 2001.
   case propertyList
   /// JSON, with dates as `{"$date": "..."}` and data as `{"$data": "<base64>"}`. Every value
   /// reads back exactly.
@@ -72,8 +73,17 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   /// - Throws: A ``PropertyListFormatError`` of kind `.nestingTooDeep` or
   ///   `.unrepresentableValue`, whose `key` and `path` say which value.
   package func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
+    try encode(values, binary: false)
+  }
+
+  /// The bytes of a document holding `values`: for a property list, a binary one when
+  /// `binary` is true (which holds every value, dates exactly), otherwise XML.
+  ///
+  /// - Throws: As ``encode(_:)``; a binary property list refuses only nesting too deep.
+  package func encode(_ values: [String: PropertyListValue], binary: Bool) throws -> [UInt8] {
     switch self {
     case .json: try JSONPropertyListWriter.encode(values)
+    case .propertyList where binary: try BinaryPropertyListWriter.encode(values)
     case .propertyList: try XMLPropertyListWriter.encode(values)
     }
   }
@@ -134,6 +144,17 @@ package struct PropertyListSalvage: Sendable, Equatable {
   package init(values: [String: PropertyListValue] = [:], lostKeys: [String] = []) {
     self.values = values
     self.lostKeys = lostKeys
+  }
+
+  /// Keeps `value` under `key`, unless a key equal to it only up to Unicode normalization
+  /// (`"café"` and `"cafe\u{301}"`) is already kept: then `key` is listed as lost rather than
+  /// merged with the other, and the original file keeps both.
+  mutating func keep(_ key: String, _ value: PropertyListValue?) {
+    if let index = values.index(forKey: key), !values[index].key.utf8.elementsEqual(key.utf8) {
+      lostKeys.append(key)
+      return
+    }
+    values[key] = value
   }
 }
 

@@ -9,7 +9,7 @@ package struct PropertyListFormatError: Error, Sendable, Hashable {
     case corruptFile
     /// The document nests more deeply than the readers and writers accept.
     case nestingTooDeep
-    /// A value has no form in the format, such as a date outside the years 1-9999.
+    /// A value has no form in the format, such as an infinite date in XML.
     case unrepresentableValue
   }
 

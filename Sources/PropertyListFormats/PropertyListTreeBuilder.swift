@@ -99,7 +99,32 @@ struct PropertyListTreeBuilder {
     guard isDictionary else { return .array(arrays.removeLast()) }
     if let key = pendingKeys.removeLast() { throw .invalid("the key \"\(key)\" has no value") }
     // A key given twice holds its last value.
-    return .dictionary(Dictionary(dictionaries.removeLast()) { $1 })
+    let entries = dictionaries.removeLast()
+    let dictionary = Dictionary(entries) { $1 }
+    if dictionary.count < entries.count, let (first, second) = Self.equivalentKeys(in: entries) {
+      throw .invalid(Self.equivalentKeysMessage(first, second))
+    }
+    return .dictionary(dictionary)
+  }
+
+  /// Two keys of `entries` that Swift's `String` compares as equal (canonical equivalence)
+  /// but whose code units differ, such as `"café"` with U+00E9 and `"cafe\u{301}"`; `nil` when
+  /// every merged key is the same key written twice.
+  static func equivalentKeys(in entries: [(String, PropertyListValue)]) -> (String, String)? {
+    var seen: [String: String] = [:]
+    for (key, _) in entries {
+      if let other = seen[key], !other.utf8.elementsEqual(key.utf8) { return (other, key) }
+      seen[key] = key
+    }
+    return nil
+  }
+
+  /// Why a dictionary holding `first` and `second`, equal only up to Unicode normalization,
+  /// is refused.
+  static func equivalentKeysMessage(_ first: String, _ second: String) -> String {
+    "the keys \"\(first)\" (\(first.codePoints)) and \"\(second)\" (\(second.codePoints)) "
+      + "differ only in Unicode normalization; Swift compares them as one key, so both cannot "
+      + "be kept (rename one with Apple's tools or a text editor)"
   }
 
   mutating func add(_ value: PropertyListValue) throws(Failure) {
@@ -124,5 +149,13 @@ struct PropertyListTreeBuilder {
     if isInDictionary, pendingKeys.last == .some(nil) {
       throw .invalid("a dictionary value without a key")
     }
+  }
+}
+
+extension String {
+  /// The string's Unicode scalars as `U+0065 U+0301`, to show two keys that look alike apart.
+  package var codePoints: String {
+    unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+      .joined(separator: " ")
   }
 }

@@ -11,8 +11,12 @@ public import Foundation
 public enum PropertyListValue: Sendable, Hashable {
   /// A Boolean.
   case bool(Bool)
-  /// A signed integer. Property lists have no unsigned 64-bit form.
+  /// An integer from `Int64.min` to `Int64.max`.
   case integer(Int64)
+  /// An integer from 2^63 to 2^64 − 1, above what ``integer(_:)`` holds. Property lists
+  /// hold them (Cocoa writes them, Foundation and Python read them); the readers give every
+  /// smaller integer as ``integer(_:)``, and ``integer(exactly:)`` chooses the case for you.
+  case unsignedInteger(UInt64)
   /// A floating-point number.
   case double(Double)
   /// A string.
@@ -32,7 +36,7 @@ extension PropertyListValue {
   public var kindName: String {
     switch self {
     case .bool: "Boolean"
-    case .integer: "integer"
+    case .integer, .unsignedInteger: "integer"
     case .double: "floating-point number"
     case .string: "string"
     case .data: "data"
@@ -43,16 +47,29 @@ extension PropertyListValue {
   }
 }
 
+extension PropertyListValue {
+  /// `value` as ``integer(_:)`` when it fits an `Int64`, otherwise as
+  /// ``unsignedInteger(_:)``.
+  ///
+  /// ```swift
+  /// PropertyListValue.integer(exactly: UInt64.max)  // .unsignedInteger(18446744073709551615)
+  /// ```
+  public static func integer(exactly value: UInt64) -> PropertyListValue {
+    value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
+  }
+}
+
 extension PropertyListValue: CustomStringConvertible {
   /// A short, readable rendering used in error messages, for example `string "abc"`.
   public var description: String {
     switch self {
     case .bool(let value): "Boolean \(value)"
     case .integer(let value): "integer \(value)"
+    case .unsignedInteger(let value): "integer \(value)"
     case .double(let value): "floating-point number \(value)"
     case .string(let value): "string \(Self.quoted(value))"
     case .data(let value): "data of \(value.count) bytes"
-    case .date(let value): "date \(value.formatted(.iso8601))"
+    case .date(let value): "date \(ISO8601Timestamp.exactText(for: value).text)"
     case .array(let values): "array of \(values.count) values"
     case .dictionary(let values): "dictionary of \(values.count) keys"
     }

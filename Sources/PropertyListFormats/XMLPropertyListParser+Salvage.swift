@@ -1,7 +1,8 @@
 extension XMLPropertyListParser {
   /// Every entry of the top-level `<dict>` that parses on its own; see
   /// ``PropertyListFormat/salvage(_:)``.
-  static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+  static func salvage(_ document: [UInt8]) -> PropertyListSalvage {
+    guard let bytes = try? utf8(document) else { return PropertyListSalvage() }
     var parser = XMLPropertyListParser(bytes: bytes)
     var salvage = PropertyListSalvage()
     guard (try? parser.openTopLevelDictionary()) != nil else { return salvage }
@@ -32,7 +33,7 @@ extension XMLPropertyListParser {
           }
           try parser.parseNextElement()
         }
-        salvage.values[key] = parser.builder.entryValue
+        salvage.keep(key, parser.builder.entryValue)
       } catch {
         salvage.lostKeys.append(key)
         guard parser.resynchronize(from: valueStart, lineStart: lineStart) else { break }

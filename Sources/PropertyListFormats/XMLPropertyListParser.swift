@@ -2,8 +2,9 @@ import Foundation
 
 /// Parses an XML property list without recursion, so hostile nesting cannot exhaust the stack.
 ///
-/// Accepts what Apple's tools write: an optional XML declaration, `DOCTYPE` and comments, a
-/// `<plist>` element (optional) around one value, the elements `dict`, `key`, `array`,
+/// Accepts what Apple's tools write, in UTF-8 or UTF-16: an optional XML declaration,
+/// `DOCTYPE` and comments, a `<plist>` element (optional) around one value, the elements
+/// `dict`, `key`, `array`,
 /// `string`, `integer`, `real`, `true`, `false`, `date` and `data`, the five named entities,
 /// numeric character references and CDATA sections. Anything else fails with a
 /// ``PropertyListFormatError`` of kind `.corruptFile` that gives the line and
@@ -19,7 +20,7 @@ struct XMLPropertyListParser {
 
   /// Parses `bytes` into the property list's top-level value.
   static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
-    var parser = XMLPropertyListParser(bytes: bytes)
+    var parser = XMLPropertyListParser(bytes: try utf8(bytes))
     return try parser.parseDocument()
   }
 
@@ -95,13 +96,16 @@ struct XMLPropertyListParser {
     switch name {
     case "integer":
       guard let number = ByteText.integer(Substring(trimmed)) else {
-        throw fail("\"\(trimmed.prefix(40))\" is not a 64-bit integer", at: start)
+        throw fail(
+          "\"\(trimmed.prefix(40))\" is not an integer from -2^63 to 2^64-1", at: start)
       }
-      return .integer(number)
+      return number
     case "real":
-      let lowered = trimmed.lowercased()
-      let number = lowered == "+infinity" ? .infinity : Double(lowered)
-      guard let number else { throw fail("\"\(trimmed.prefix(40))\" is not a number", at: start) }
+      guard let number = Self.real(trimmed) else {
+        throw fail(
+          "\"\(trimmed.prefix(40))\" is not a decimal number, \"nan\" or \"+infinity\"",
+          at: start)
+      }
       return .double(number)
     case "date":
       guard let date = ISO8601Timestamp.date(from: trimmed) else {
@@ -119,6 +123,20 @@ struct XMLPropertyListParser {
 }
 
 extension XMLPropertyListParser {
+  /// The number a `<real>` holds: a decimal number (``ByteText/isDecimalNumber(_:)``), or one
+  /// of the spellings Apple's writer uses for the others (`nan`, `+infinity`, `-infinity`,
+  /// and `inf`, `infinity` with an optional sign, in any case). Hexadecimal and digit
+  /// separators are refused, as Foundation and Python refuse them.
+  static func real(_ text: String) -> Double? {
+    if ByteText.isDecimalNumber(Substring(text)) { return Double(text) }
+    switch text.lowercased() {
+    case "nan": return .nan
+    case "inf", "+inf", "infinity", "+infinity": return .infinity
+    case "-inf", "-infinity": return -.infinity
+    default: return nil
+    }
+  }
+
   /// `text` without the white space around it, as Foundation's `.whitespacesAndNewlines`
   /// trims it, at a tenth of the cost.
   static func trimmingWhitespace(_ text: String) -> Substring {

@@ -11,9 +11,9 @@ struct XMLPropertyListWriter {
   /// The UTF-8 bytes of the property list.
   ///
   /// - Throws: `.nestingTooDeep` beyond 512 levels,
-  ///   `.unrepresentableValue` for a date outside the years 1-9999 or a
-  ///   string XML cannot hold; the error's `key` is the top-level key, its `path` the place
-  ///   inside that entry.
+  ///   `.unrepresentableValue` for a date that is not finite or lies beyond about 31 million
+  ///   years from 2001, or a string XML cannot hold; the error's `key` is the top-level key,
+  ///   its `path` the place inside that entry.
   static func encode(_ values: [String: PropertyListValue]) throws -> [UInt8] {
     var writer = XMLPropertyListWriter()
     writer.output.reserveCapacity(64 * values.count + 256)
@@ -71,6 +71,8 @@ struct XMLPropertyListWriter {
       append(flag ? "<true/>\n" : "<false/>\n")
     case .integer(let number):
       append("<integer>\(number)</integer>\n")
+    case .unsignedInteger(let number):
+      append("<integer>\(number)</integer>\n")
     case .double(let number):
       append("<real>\(Self.text(for: number))</real>\n")
     case .string(let text):
@@ -81,7 +83,11 @@ struct XMLPropertyListWriter {
       append("<data>\(bytes.base64EncodedString())</data>\n")
     case .date(let date):
       guard let text = ISO8601Timestamp.string(for: date, withFraction: false) else {
-        throw traversal.error(.unrepresentableValue, found: "a date outside the years 1 to 9999")
+        throw traversal.error(
+          .unrepresentableValue, found: "the date \(ISO8601Timestamp.exactText(for: date).text)",
+          reason: "an XML property list holds a date to the second, from about 31 million years "
+            + "before 2001 to 31 million after, not infinity or NaN; a JSON file (.json) holds "
+            + "every date exactly")
       }
       append("<date>\(text)</date>\n")
     case .array, .dictionary:

@@ -12,7 +12,7 @@ extension Command {
     let type =
       switch value {
       case .string: "string"
-      case .integer: "integer"
+      case .integer, .unsignedInteger: "integer"
       case .double: "float"
       case .bool: "boolean"
       case .date: "date"

@@ -119,13 +119,17 @@ extension Command {
     }
     let bytes: [UInt8]
     do {
-      let data =
+      let handle =
         source == "-"
-        ? FileHandle.standardInput.readDataToEndOfFile()
-        : try Data(contentsOf: URL(fileURLWithPath: source))
-      bytes = Array(data)
+        ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
+      bytes = try Self.readImport(from: handle)
     } catch {
       throw .inputOutput("cannot read \(name): \(error.localizedDescription)")
+    }
+    if bytes.count > Self.importLimit {
+      throw .inputOutput(
+        "cannot read \(name): it is larger than \(Self.importLimit) bytes, the most a store "
+          + "reads; nothing was imported")
     }
     let document: [String: PropertyListValue]
     do {
@@ -137,6 +141,22 @@ extension Command {
       if mode == .replace { values = [:] }
       values.merge(document) { $1 }
     }
+  }
+
+  /// The largest document `import` reads: the size of the largest file a store reads.
+  static let importLimit = 4 * 1024 * 1024
+
+  /// Reads at most ``importLimit`` bytes and one more from `handle`, which may be a pipe and
+  /// so have no size: a source that is too large, or never ends, costs no more than that.
+  private static func readImport(from handle: FileHandle) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    while bytes.count <= importLimit {
+      guard let chunk = try handle.read(upToCount: importLimit + 1 - bytes.count),
+        !chunk.isEmpty
+      else { break }
+      bytes += chunk
+    }
+    return bytes
   }
 
   /// Reads the store's values, lets `transform` change them and saves the result: for a file,

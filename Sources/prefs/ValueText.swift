@@ -12,9 +12,10 @@ enum ValueText {
     switch value {
     case .string(let text): text
     case .integer(let number): String(number)
+    case .unsignedInteger(let number): String(number)
     case .double(let number): number.description
     case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): ISO8601Timestamp.string(for: date) ?? date.description
+    case .date(let date): ISO8601Timestamp.exactText(for: date).text
     case .data(let bytes): bytes.base64EncodedString()
     case .array, .dictionary: try JSONPropertyListWriter.text(of: value)
     }
@@ -38,8 +39,9 @@ enum ValueText {
     case "-string":
       return .string(text)
     case "-int", "-integer":
-      guard let number = Int64(text) else { throw invalid("a 64-bit integer") }
-      return .integer(number)
+      if let number = Int64(text) { return .integer(number) }
+      guard let number = UInt64(text) else { throw invalid("an integer from -2^63 to 2^64-1") }
+      return .unsignedInteger(number)
     case "-float":
       guard let number = Double(text) else { throw invalid("a number such as 1.5") }
       return .double(number)
@@ -78,7 +80,7 @@ enum ValueText {
   /// A date in ISO 8601: UTC with any number of fractional digits, read exactly as the
   /// library reads its files; or with a time zone offset, to the millisecond.
   private static func date(from text: String) -> Date? {
-    if let date = ISO8601Timestamp.date(from: text) { return date }
+    if let date = ISO8601Timestamp.exactDate(from: text) { return date }
     let formatter = ISO8601DateFormatter()
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions.insert(.withFractionalSeconds)

@@ -10,4 +10,13 @@ struct PreferencesProcessTests {
     #expect(failed)
     #expect(message.contains("'fontSize' and 'size' both use the preference key \"size\""))
   }
+
+  /// "café" (U+00E9) and "cafe\u{301}" are one key to Swift's `String` and to every store's
+  /// dictionary: declaring both is a duplicate, and the message shows the two spellings.
+  @Test func keysEqualUpToUnicodeNormalizationStopTheProgramShowingBothSpellings() throws {
+    let (message, failed) = try TestHelperProcess.standardError(of: "equivalent-keys")
+    #expect(failed)
+    #expect(message.contains("'composed' and 'decomposed' both use the preference key"))
+    #expect(message.contains("U+63 U+61 U+66 U+E9 and U+63 U+61 U+66 U+65 U+301"))
+  }
 }

@@ -170,6 +170,16 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  @Test func importReadsNoMoreThanTheLimitOfASourceThatNeverEnds() throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let endless = try prefs.run(["import", "s.plist", "/dev/zero"], deadline: 20)
+      #expect(endless.status == 3)
+      #expect(endless.error.contains("cannot read /dev/zero: it is larger than 4194304 bytes"))
+      #expect(!FileManager.default.fileExists(atPath: directory.file("s.plist").path))
+    }
+  }
+
   @Test func helpExplainsEveryCommand() throws {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)
@@ -201,6 +211,7 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     return [
       "bool": .bool(true), "zero": .integer(0), "one": .integer(1), "wholeDouble": .double(5),
       "double": .double(-0.1), "huge": .integer(Int64.max), "string": .string("<&> \"é\"\n"),
+      "unsigned": .unsignedInteger(.max), "distantPast": .date(.distantPast),
       "empty": .string(""), "data": .data(Data([0, 255, 10])), "date": .date(date),
       "array": .array([.bool(false), .integer(1), .double(1), .date(date), .data(Data())]),
       "dictionary": .dictionary([
@@ -330,11 +341,14 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
         output: directory.file("writer.out"))
       defer { _ = waitForExit(of: writer, deadline: 0) }
       #if os(Linux)
-        // The kernel lists a process waiting for a lock with "->" in /proc/locks.
-        let pid = " \(writer.processIdentifier) "
+        // The writer waits (polling, up to its lock timeout) with the lock file open.
+        let descriptors = "/proc/\(writer.processIdentifier)/fd"
         let waiting = await eventually {
-          let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
-          return locks.split(separator: "\n").contains { $0.contains("->") && $0.contains(pid) }
+          let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+          return names.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0))
+              == store.path + ".lock"
+          }
         }
         #expect(waiting)
       #endif

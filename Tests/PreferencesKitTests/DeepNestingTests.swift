@@ -28,16 +28,16 @@ struct DeepNestingTests {
     }
   }
 
-  /// 512 KiB, or four times that under the thread sanitizer, whose instrumentation makes every
-  /// frame larger: the stack a release or debug build of an app would have is what is tested,
-  /// and TSan runs check races, not stack depth.
+  /// 512 KiB, or four times that under the thread or address sanitizer, whose instrumentation
+  /// makes every frame larger: the stack a release or debug build of an app would have is what
+  /// is tested, and sanitizer runs check races and memory errors, not stack depth.
   static let smallStack: Int = {
     #if canImport(Darwin)
       let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
     #else
       let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
-    let sanitized = dlsym(everyImage, "__tsan_init") != nil
+    let sanitized = dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
     return (sanitized ? 4 : 1) * 512 * 1024
   }()
 

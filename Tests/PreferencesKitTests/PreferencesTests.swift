@@ -20,6 +20,12 @@ final class DerivedPreferences: BasePreferences, @unchecked Sendable {
   }
 }
 
+/// A preference whose value can have no property-list form: `nil` inside an array.
+final class GappedPreferences: Preferences, @unchecked Sendable {
+  @Preference var count = 0
+  @Preference var gaps: [Int?] = []
+}
+
 /// A preference found under a key it was stored under before.
 final class MovedPreferences: Preferences, @unchecked Sendable {
   @Preference(previousKeys: ["FontSize", "font_size"]) var fontSize = 12.0
@@ -204,24 +210,24 @@ struct PreferencesTests {
 
   @Test func aValueWithNoStoredFormIsLeftOutAndTheRestSaved() throws {
     let store = RecordingStore()
-    let prefs = AllTypesPreferences(store: store)
-    prefs.int8 = 1
-    prefs.uint64 = .max
+    let prefs = GappedPreferences(store: store)
+    prefs.count = 1
+    prefs.gaps = [1, nil]
     let error = #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
     #expect(error?.kind == .unrepresentableValue)
-    #expect(error?.key == "uint64")
-    #expect(error?.description.contains("\"uint64\" was not saved") == true)
+    #expect(error?.key == "gaps")
+    #expect(error?.description.contains("\"gaps\" was not saved") == true)
     #expect(error?.description.contains("the other 1 change(s) were saved") == true)
-    #expect(store.applied == [["int8": .set(.integer(1))]])
+    #expect(store.applied == [["count": .set(.integer(1))]])
     #expect(prefs.isDirty)
     // Not tried again until assigned again.
     try prefs.writePreferences()
     #expect(store.applied.count == 1)
-    prefs.uint64 = .max - 1
+    prefs.gaps = [2, nil]
     #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
-    prefs.uint64 = 5
+    prefs.gaps = [3]
     try prefs.writePreferences()
-    #expect(store.allValues() == ["int8": .integer(1), "uint64": .integer(5)])
+    #expect(store.allValues() == ["count": .integer(1), "gaps": .array([.integer(3)])])
     #expect(!prefs.isDirty)
   }
 

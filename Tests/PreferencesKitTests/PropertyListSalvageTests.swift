@@ -33,6 +33,29 @@ struct PropertyListSalvageTests {
     #expect(salvage.lostKeys == ["b"])
   }
 
+  /// `{"userName": "Ada", "fontSize": 1` might have said 14.5: a number is salvaged only when
+  /// the byte after it shows it is whole.
+  @Test(arguments: [
+    ("{\"userName\": \"Ada\", \"fontSize\": 1", PropertyListFormat.json),
+    ("{\"userName\": \"Ada\", \"fontSize\": 1\n", .json),
+    ("{\"userName\": \"Ada\", \"fontSize\": 1.5e", .json),
+    ("{\"userName\": \"Ada\", \"fontSize\": -", .json),
+    ("<dict><key>userName</key><string>Ada</string><key>fontSize</key><real>1", .propertyList),
+    (
+      "<dict><key>userName</key><string>Ada</string><key>fontSize</key><real>1</real", .propertyList
+    ),
+  ])
+  func aNumberCutByTheEndOfTheFileIsNotSalvaged(text: String, format: PropertyListFormat) {
+    let salvage = format.salvage(Array(text.utf8))
+    #expect(salvage.values == ["userName": .string("Ada")])
+    #expect(salvage.lostKeys == ["fontSize"])
+  }
+
+  @Test func aNumberFollowedByItsDelimiterIsSalvaged() {
+    let salvage = PropertyListFormat.json.salvage(Array("{\"a\": 1 , \"b\": 2}  x".utf8))
+    #expect(salvage.values == ["a": .integer(1), "b": .integer(2)])
+  }
+
   @Test func aTruncatedFileKeepsEveryEntryBeforeTheCut() throws {
     let values: [String: PropertyListValue] = [
       "a": .integer(1), "b": .array([.string("two")]), "c": .double(3.5),

@@ -307,15 +307,21 @@ struct PropertyListValueCoderTests {
     #expect(error.found == "integer 300")
   }
 
-  @Test func unsignedAboveInt64MaxIsUnrepresentable() throws {
-    let error = try #require(failure { try encoder.encode(Counter(big: .max)) })
-    #expect(error.kind == .unrepresentableValue)
-    #expect(error.path == ".big")
-    let inArray = try #require(
-      failure { try encoder.encode([Counter(big: 1), Counter(big: .max)]) })
-    #expect(inArray.kind == .unrepresentableValue)
-    #expect(inArray.path == "[1].big")
-    #expect(try encoder.encode(Counter(big: UInt64(Int64.max))) != nil)
+  @Test func unsignedAboveInt64MaxIsKeptExactly() throws {
+    let value = try encoder.encode(Counter(big: .max))
+    #expect(value == .dictionary(["big": .unsignedInteger(.max)]))
+    #expect(try decoder.decode(Counter.self, from: #require(value)).big == .max)
+    #expect(
+      try encoder.encode(Counter(big: UInt64(Int64.max))) == .dictionary(["big": .integer(.max)]))
+  }
+
+  @Test func unsignedAboveInt64MaxIsRefusedIntoAnInt() throws {
+    let stored: PropertyListValue = .dictionary(["count": .unsignedInteger(1 << 63)])
+    struct Signed: Codable { var count: Int }
+    let error = try #require(failure { try decoder.decode(Signed.self, from: stored) })
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == ".count")
+    #expect(error.found == "integer 9223372036854775808")
   }
 
   @Test func nilInsideAnArrayIsUnrepresentable() throws {

@@ -22,12 +22,14 @@ final class ModelPreferences: Preferences, @unchecked Sendable {
   @Preference var size = 12.0
   @Preference var count: UInt64 = 0
   @Preference var person: ModelPerson? = nil
+  @Preference(synced: true) var theme = "light"
 
   /// What a reader sees, as the model writes it down: every key with its value or default.
   var shown: [String: PropertyListValue] {
     [
       "name": .string(name), "size": .double(size), "count": .integer(Int64(count)),
       "person": person.map { .dictionary(["name": .string($0.name)]) } ?? .string("none"),
+      "theme": .string(theme),
     ]
   }
 }
@@ -54,12 +56,14 @@ enum ModelRefusals {
 /// One operation of a sequence.
 enum ModelOperation: CustomStringConvertible {
   case assignName(String), assignSize(Double), assignCount(UInt64), assignPerson(String)
+  case assignTheme(String)
   case write(fault: (Syscalls.Call, SystemError)?)
   case reload, reset
   case otherInstanceWrites(Double)
   case otherProcessWrites(String)
   case damage(Damage)
   case changedTypeWrites(String)
+  case syncExchange(String)
 
   enum Damage: CaseIterable { case truncate, garbage, wrongRoot }
 
@@ -69,6 +73,7 @@ enum ModelOperation: CustomStringConvertible {
     case .assignSize(let size): "assign size \(size)"
     case .assignCount(let count): "assign count \(count)"
     case .assignPerson(let name): "assign person \(name)"
+    case .assignTheme(let theme): "assign theme \(theme)"
     case .write(let fault): "write" + (fault.map { " failing \($0.0) with \($0.1.message)" } ?? "")
     case .reload: "reload"
     case .reset: "reset to defaults"
@@ -76,6 +81,7 @@ enum ModelOperation: CustomStringConvertible {
     case .otherProcessWrites(let value): "another process writes other.key \(value)"
     case .damage(let damage): "damage the file (\(damage))"
     case .changedTypeWrites(let name): "a class with a changed type writes person \(name)"
+    case .syncExchange(let theme): "another device syncs theme \(theme), and this one exchanges"
     }
   }
 }
@@ -116,13 +122,14 @@ struct ModelOperationSource {
     case 8..<11: return .write(fault: nil)
     case 11..<13:
       return .write(fault: Self.faults.randomElement(using: &random))
-    case 13: return .reload
+    case 13: return Bool.random(using: &random) ? .reload : .assignTheme(word)
     case 14: return .reset
     case 15: return .otherInstanceWrites(Double(Int.random(in: 100..<200, using: &random)))
     case 16: return .otherProcessWrites(word)
     case 17 where mix.damage:
       return .damage(ModelOperation.Damage.allCases.randomElement(using: &random)!)
     case 18 where mix.changedType: return .changedTypeWrites(word)
+    case 19: return .syncExchange(word)
     default: return .write(fault: nil)
     }
   }

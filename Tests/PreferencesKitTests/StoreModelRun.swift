@@ -33,6 +33,7 @@ final class StoreModelRun {
   /// load.
   private var storedPersonIsOld = false
   private var log: [String] = []
+  private var exchanges: Int64 = 0
 
   init(seed: UInt64, format: PropertyListFormat, mix: ModelMix) throws {
     self.seed = seed
@@ -76,7 +77,11 @@ final class StoreModelRun {
     case .assignPerson(let name):
       instance.person = ModelPerson(name: name)
       assign("person", .dictionary(["name": .string(name)]), refused: false)
+    case .assignTheme(let theme):
+      instance.theme = theme
+      assign("theme", .string(theme), refused: false)
     case .write(let fault): return write(fault: fault)
+    case .syncExchange(let theme): return syncExchange(theme)
     case .reload:
       instance.readPreferences()
       (pending, refused, newlyRefused) = ([:], [], [])
@@ -111,6 +116,25 @@ final class StoreModelRun {
     return nil
   }
 
+  /// Another device's later edit of the synced `theme` arrives while this instance syncs for a
+  /// moment: it wins unless `theme` holds an unsaved assignment here, or the local file is
+  /// damaged (an exchange reads the store and does not salvage: nothing is pulled).
+  private func syncExchange(_ theme: String) -> String? {
+    exchanges += 1
+    let cloud = InMemorySyncStore()
+    let later = Int64(Date().timeIntervalSince1970 * 1000) + 86_400_000 * Int64(exchanges)
+    let entry = SyncEntry(
+      value: .string(theme), timestamp: SyncTimestamp(milliseconds: later, device: "remote"))
+    do { try cloud.apply(["theme": entry], from: "remote") } catch { return "\(error)" }
+    let before = liveBytes()
+    do { try instance.startSyncing(with: cloud) } catch { return "starting to sync threw: \(error)" }
+    instance.stopSyncing()
+    // Over a damaged file nothing is pulled, unless creating the device identifier rewrote it.
+    let pulls = !(isDamaged && liveBytes() == before)
+    if pending["theme"] == nil && pulls { committed["theme"] = .string(theme) }
+    return afterWrite(before: before, named: instance.loadErrors, needsBackup: false)
+  }
+
   private func assign(_ key: String, _ value: PropertyListValue, refused isRefused: Bool) {
     pending[key] = value
     if isRefused {
@@ -128,9 +152,16 @@ final class StoreModelRun {
     if let fault { faults.fail(fault.0, with: fault.1) }
     var thrown: (any Error)?
     do { try faults.inject { try instance.writePreferences() } } catch { thrown = error }
-    let failed = fault.map { $0.1 != .interrupted && faults.allHappened } ?? false
-    if failed {
-      guard thrown != nil else { return "a write under \(fault!) did not throw" }
+    // A failing write, flush or rename fails the write; a failing open may hit a read the
+    // library can do without (the device identifier's quick look), so it may or may not.
+    let fired = fault.map { $0.1 != .interrupted && faults.allHappened } ?? false
+    let mustFail = fired && [.write, .synchronize, .rename].contains(fault!.0)
+    // A refusal of some keys is thrown after the rest was saved: not a failed write.
+    let refusal = (thrown as? PreferenceError)?.kind == .unrepresentableValue
+    if mustFail && (thrown == nil || refusal) {
+      return "a write under \(fault!) did not fail: \(thrown.map { "\($0)" } ?? "no error")"
+    }
+    if fired && thrown != nil && !refusal {
       return liveBytes() == before ? nil : "a failed write changed the file"
     }
     let saved = pending.filter { !refused.contains($0.key) }

@@ -33,11 +33,11 @@ struct ValueRoundTripTests {
       other.int16 = .min
       other.int32 = .min
       other.int64 = .min
-      other.uint = UInt(Int64.max)
+      other.uint = .max
       other.uint8 = .max
       other.uint16 = .max
       other.uint32 = .max
-      other.uint64 = UInt64(Int64.max)
+      other.uint64 = .max
       other.cgFloat = -2.5
       other.data = Data([0, 255, 7])
       other.date = Date(timeIntervalSince1970: 1_000)
@@ -70,11 +70,11 @@ struct ValueRoundTripTests {
       #expect(loadedOther.int16 == .min)
       #expect(loadedOther.int32 == .min)
       #expect(loadedOther.int64 == .min)
-      #expect(loadedOther.uint == UInt(Int64.max))
+      #expect(loadedOther.uint == .max)
       #expect(loadedOther.uint8 == .max)
       #expect(loadedOther.uint16 == .max)
       #expect(loadedOther.uint32 == .max)
-      #expect(loadedOther.uint64 == UInt64(Int64.max))
+      #expect(loadedOther.uint64 == .max)
       #expect(loadedOther.cgFloat == -2.5)
       #expect(loadedOther.data == Data([0, 255, 7]))
       #expect(loadedOther.date == Date(timeIntervalSince1970: 1_000))

@@ -43,9 +43,9 @@ public func fuzz(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     do {
       exported = try prefs.exportValues(format: format)
     } catch {
-      // A string XML cannot hold is refused in a property list, and a date outside the years
-      // 1 to 9999 (which a binary property list can hold) in both text formats: a clean error
-      // naming the key, as a write of that value would give.
+      // A string XML cannot hold is refused in a property list, and so is a date that is not
+      // finite or lies beyond about 31 million years (which a binary property list can hold):
+      // a clean error naming the key, as a write of that value would give.
       guard error.kind == .unrepresentableValue else {
         fatalError("export as \(format) failed: \(error)")
       }

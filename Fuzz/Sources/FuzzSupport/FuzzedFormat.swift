@@ -44,7 +44,7 @@ func checkJSONRoundTrip(_ value: PropertyListValue) {
   do {
     written = try JSONPropertyListWriter.encode(["v": value])
   } catch {
-    // Only dates outside the years 1-9999 have no JSON form.
+    // Every value has a JSON form; only nesting too deep is refused.
     return
   }
   do {

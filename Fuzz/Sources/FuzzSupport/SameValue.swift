@@ -2,7 +2,7 @@ import Foundation
 import PreferencesKit
 
 /// Equality of property-list values in which NaN equals NaN, as a file round trip keeps it,
-/// and the sign of zero counts.
+/// and the sign of a zero double counts.
 public enum SameValue {
   public static func check(_ first: PropertyListValue, _ second: PropertyListValue) -> Bool {
     var pending = [(first, second)]
@@ -14,9 +14,8 @@ public enum SameValue {
         }
       case (.date(let a), .date(let b)):
         let (x, y) = (a.timeIntervalSinceReferenceDate, b.timeIntervalSinceReferenceDate)
-        // A date just below a whole second, by less than its precision, reads back as that
-        // second: no timestamp holds it exactly.
-        guard x == y || (x.isNaN && y.isNaN) || abs(x - y) <= .ulpOfOne else { return false }
+        // JSON holds every date exactly (a date no timestamp holds is written as a number).
+        guard x == y || (x.isNaN && y.isNaN) else { return false }
       case (.array(let a), .array(let b)):
         guard a.count == b.count else { return false }
         pending.append(contentsOf: zip(a, b))

@@ -45,6 +45,7 @@ public struct ValueTree {
     switch kind % 10 {
     case 0: return .bool(kind & 0x10 != 0)
     case 1: return .integer(Int64(bitPattern: word()))
+    case 2 where kind & 0x10 != 0: return .integer(exactly: word())  // often 2^63 or more
     case 2: return .integer(Int64(Int8(bitPattern: byte())))
     case 3: return .double(Double(bitPattern: word()))
     case 4: return .string(text())

@@ -54,6 +54,10 @@ extension SystemError {
   static let readOnlyFileSystem = SystemError(code: EROFS)
   /// `EACCES`: permission denied.
   static let permissionDenied = SystemError(code: EACCES)
+  /// `EPERM`: the operation is not permitted to this process.
+  static let notPermitted = SystemError(code: EPERM)
+  /// `EWOULDBLOCK`: the call would have had to wait.
+  static let wouldBlock = SystemError(code: EWOULDBLOCK)
 
   /// The error number the last failed C library call left.
   static var last: SystemError { SystemError(code: errno) }
@@ -103,6 +107,8 @@ extension FileStatus {
     inode = UInt64(truncatingIfNeeded: status.st_ino)
     size = Int64(status.st_size)
     permissions = UInt32(status.st_mode) & 0o7777
+    owner = UInt32(status.st_uid)
+    group = UInt32(status.st_gid)
     switch UInt32(status.st_mode) & UInt32(S_IFMT) {
     case UInt32(S_IFREG): kind = .regularFile
     case UInt32(S_IFDIR): kind = .folder
@@ -112,9 +118,13 @@ extension FileStatus {
     #if canImport(Darwin)
       modificationSeconds = Int64(status.st_mtimespec.tv_sec)
       modificationNanoseconds = Int64(status.st_mtimespec.tv_nsec)
+      changeSeconds = Int64(status.st_ctimespec.tv_sec)
+      changeNanoseconds = Int64(status.st_ctimespec.tv_nsec)
     #else
       modificationSeconds = Int64(status.st_mtim.tv_sec)
       modificationNanoseconds = Int64(status.st_mtim.tv_nsec)
+      changeSeconds = Int64(status.st_ctim.tv_sec)
+      changeNanoseconds = Int64(status.st_ctim.tv_nsec)
     #endif
   }
 }

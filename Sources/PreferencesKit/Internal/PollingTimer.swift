@@ -12,19 +12,36 @@ final class PollingTimer: @unchecked Sendable {
   /// How often a store that reports its changes is checked anyway, for changes its reports
   /// miss (a network file system's, say).
   static let backstopInterval: DispatchTimeInterval = .seconds(1)
+  /// How often a sync store that reports its changes is read anyway. Reading a sync folder
+  /// means checking every file in it, and network and FUSE file systems do not report the
+  /// changes other machines make: there, a change arrives within this interval.
+  static let syncBackstopInterval: DispatchTimeInterval = .seconds(30)
 
   private let source: any DispatchSourceTimer
 
   /// Starts calling `handler` on `queue` every `interval`, the first time one interval from
   /// now: ``pollingInterval`` when `storeReportsChanges` is `false`, ``backstopInterval``
   /// when it is `true`.
-  init(
+  convenience init(
     storeReportsChanges: Bool, queue: DispatchQueue, handler: @escaping @Sendable () -> Void
   ) {
-    let interval = storeReportsChanges ? Self.backstopInterval : Self.pollingInterval
+    self.init(
+      interval: storeReportsChanges ? Self.backstopInterval : Self.pollingInterval, queue: queue,
+      handler: handler)
+  }
+
+  /// Starts calling `handler` on `queue` every `interval`, the first time one interval from
+  /// now. Each call is counted in ``ActivityCounters``.
+  init(
+    interval: DispatchTimeInterval, queue: DispatchQueue,
+    handler: @escaping @Sendable () -> Void
+  ) {
     source = DispatchSource.makeTimerSource(queue: queue)
     source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-    source.setEventHandler(handler: handler)
+    source.setEventHandler {
+      ActivityCounters.countTimerWakeup()
+      handler()
+    }
     source.resume()
   }
 

@@ -22,9 +22,15 @@ struct FileStatus: Sendable {
   var size: Int64
   /// The permission bits, such as `0o600`.
   var permissions: UInt32
+  /// The owner's user ID and the group ID.
+  var owner: UInt32
+  var group: UInt32
   var kind: Kind
   var modificationSeconds: Int64
   var modificationNanoseconds: Int64
+  /// When the file's inode last changed (a write, a rename, a change of mode or owner).
+  var changeSeconds: Int64
+  var changeNanoseconds: Int64
 }
 
 /// The system calls the library makes. None retries on `EINTR`: callers that loop decide.
@@ -32,14 +38,20 @@ enum Syscalls {
   /// A system call that ``SystemCallFaults`` can make fail.
   enum Call: Sendable, Hashable {
     case open, read, write, synchronize, fileStatus, pathStatus, setPermissions, rename, unlink
-    case makeFolder, readLink, lock
+    case makeFolder, readLink, lock, setOwner
     case link
   }
 
-  /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec.
+  /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec, and
+  /// every file opened to be read is opened non-blocking, so that a FIFO or a device in a
+  /// file's place cannot block the open: callers check the type with ``status(of:)`` before
+  /// reading.
   enum OpenPurpose {
-    /// Reading a store's file.
+    /// Reading a store's file, following a symbolic link.
     case reading
+    /// Reading a file in a folder other machines write: a symbolic link fails with
+    /// ``SystemError/tooManyLinks`` instead of being followed.
+    case readingWithoutFollowingLinks
     /// Writing a new temporary file: created with mode 0600, never existing, never a link.
     case creatingExclusively
     /// Holding a lock file: created with mode 0600 when missing, never a link.
@@ -56,11 +68,13 @@ enum Syscalls {
     let descriptor: Int32
     switch purpose {
     case .reading:
-      descriptor = open(path, O_RDONLY | cloexec)
+      descriptor = open(path, O_RDONLY | O_NONBLOCK | cloexec)
+    case .readingWithoutFollowingLinks:
+      descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | cloexec)
     case .creatingExclusively:
       descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | cloexec, 0o600)
     case .locking:
-      descriptor = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | cloexec, 0o600)
+      descriptor = open(path, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | cloexec, 0o600)
     case .folder:
       descriptor = open(path, O_RDONLY | O_DIRECTORY | cloexec)
     case .watching:
@@ -175,11 +189,23 @@ enum Syscalls {
     return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Takes an exclusive `flock`, waiting for its holder.
-  static func lockExclusively(_ descriptor: Int32) throws(SystemError) {
+  /// Takes an exclusive `flock` without waiting; returns `false` when another holds it.
+  static func tryLockExclusively(_ descriptor: Int32) throws(SystemError) -> Bool {
     try fault(.lock)
-    guard flock(descriptor, LOCK_EX) == 0 else { throw .last }
+    if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+    let error = SystemError.last
+    if error == .wouldBlock { return false }
+    throw error
   }
+
+  /// `fchown`.
+  static func setOwner(_ owner: UInt32, group: UInt32, of descriptor: Int32) throws(SystemError) {
+    try fault(.setOwner)
+    guard fchown(descriptor, uid_t(owner), gid_t(group)) == 0 else { throw .last }
+  }
+
+  /// The process's effective user ID.
+  static var effectiveUser: UInt32 { UInt32(geteuid()) }
 
   /// Releases a `flock`.
   static func unlock(_ descriptor: Int32) {
@@ -187,22 +213,30 @@ enum Syscalls {
   }
 
   #if !canImport(Darwin)
-    /// An inotify descriptor, non-blocking, reporting files created, replaced, removed or
-    /// rewritten in `folder`; `nil` when the folder cannot be watched.
-    static func watchFolder(_ folder: String) -> Int32? {
+    /// A new inotify descriptor, non-blocking; `nil` when the system gives none.
+    static func makeFolderEvents() -> Int32? {
       let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard descriptor >= 0 else { return nil }
-      let events = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
-      guard inotify_add_watch(descriptor, folder, events) >= 0 else {
-        close(descriptor)
-        return nil
-      }
-      return descriptor
+      return descriptor >= 0 ? descriptor : nil
     }
 
-    /// Reads every pending inotify event and returns the names of the files they concern.
-    static func drainFolderEvents(_ descriptor: Int32) -> Set<String> {
-      var names: Set<String> = []
+    /// Watches `folder` on the inotify descriptor `events` for files created, replaced,
+    /// removed or rewritten; returns the watch descriptor (the same one for a folder already
+    /// watched), or `nil` when the folder cannot be watched.
+    static func watchFolder(_ folder: String, with events: Int32) -> Int32? {
+      let mask = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+      let watch = inotify_add_watch(events, folder, mask)
+      return watch >= 0 ? watch : nil
+    }
+
+    /// Stops watching the folder of watch descriptor `watch`.
+    static func unwatchFolder(_ watch: Int32, with events: Int32) {
+      _ = inotify_rm_watch(events, watch)
+    }
+
+    /// Reads every pending inotify event and returns the names of the files they concern, by
+    /// watch descriptor; an event about the watched folder itself has the name `""`.
+    static func drainFolderEvents(_ descriptor: Int32) -> [Int32: Set<String>] {
+      var names: [Int32: Set<String>] = [:]
       let headerSize = MemoryLayout<inotify_event>.size
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
       while true {
@@ -210,13 +244,14 @@ enum Syscalls {
         guard count > 0 else { return names }
         var offset = 0
         while offset + headerSize <= count {
-          let length = buffer.withUnsafeBytes {
-            Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
+          let event = buffer.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
           }
           let start = offset + headerSize
-          let end = min(start + length, count)
-          names.insert(String(decoding: buffer[start..<end].prefix { $0 != 0 }, as: UTF8.self))
-          offset = start + length
+          let end = min(start + Int(event.len), count)
+          let name = String(decoding: buffer[start..<end].prefix { $0 != 0 }, as: UTF8.self)
+          names[event.wd, default: []].insert(name)
+          offset = start + Int(event.len)
         }
       }
     }

@@ -110,7 +110,7 @@ struct XDGLayerReader: SystemLayerReading {
         if let (known, values) = parsed.withLock({ $0[url.path] }), known == identity {
           return (url, values)
         }
-        let bytes = try Self.contents(of: url, status: status)
+        let bytes = try Self.contents(of: url)
         let values = try PropertyListFormat(sniffing: bytes).decode(bytes)
         parsed.withLock { $0[url.path] = (identity, values) }
         return (url, values)
@@ -137,20 +137,29 @@ struct XDGLayerReader: SystemLayerReading {
     }
   }
 
-  /// The bytes of the file at `url`, whose status is `status`. A folder, a pipe or a device in
-  /// its place, and a file larger than ``maximumFileSize``, are refused without being read, so
-  /// a hostile file cannot block or exhaust the app.
-  private static func contents(of url: URL, status: FileStatus) throws -> [UInt8] {
-    guard status.kind == .regularFile else {
+  /// The bytes of the file at `url`. A folder, a pipe or a device in its place, and a file
+  /// larger than ``maximumFileSize``, are refused without being read, so a hostile file cannot
+  /// block or exhaust the app: the file is opened without blocking and checked on the open
+  /// descriptor, so it cannot be swapped between the check and the read.
+  private static func contents(of url: URL) throws -> [UInt8] {
+    let descriptor: Int32
+    do throws(SystemError) {
+      descriptor = try Syscalls.openFile(url.path, for: .reading)
+    } catch {
+      throw PreferenceError(.readFailed, file: url, reason: error.message)
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    defer { try? handle.close() }
+    let opened = try? Syscalls.status(of: descriptor)
+    guard let opened, opened.kind == .regularFile else {
       throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
     }
-    guard status.size <= Int64(maximumFileSize) else {
+    guard opened.size <= Int64(maximumFileSize) else {
       throw PreferenceError(
         .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
-        found: "\(status.size) bytes")
+        found: "\(opened.size) bytes")
     }
-    let handle = try FileHandle(forReadingFrom: url)
-    defer { try? handle.close() }
+    ActivityCounters.countFileRead()
     let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
     guard data.count <= maximumFileSize else {
       throw PreferenceError(

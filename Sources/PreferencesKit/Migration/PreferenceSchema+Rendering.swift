@@ -79,6 +79,7 @@ extension PreferenceSchema {
     switch value {
     case .string(let string): string
     case .integer(let integer): String(integer)
+    case .unsignedInteger(let integer): String(integer)
     default: value.description
     }
   }

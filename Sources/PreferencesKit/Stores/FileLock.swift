@@ -9,14 +9,20 @@ import Foundation
 struct FileLock {
   private let descriptor: Int32
 
-  /// Opens (creating it with mode 0600 when missing) and locks the file at `path`, waiting for
-  /// another holder to finish.
+  /// Opens (creating it with mode 0600 when missing) and locks the file at `path`, waiting up
+  /// to `timeout` for another holder to finish.
+  ///
+  /// The lock file is opened without following a link and without blocking, and must be a
+  /// regular file: a FIFO or a device in its place is refused at once.
   ///
   /// - Parameters:
   ///   - path: The lock file, such as `preferences.plist.lock`.
   ///   - store: The store's file, named in errors.
-  /// - Throws: ``PreferenceError/Kind/writeFailed`` when the lock file cannot be opened or locked.
-  init(lockingPath path: String, store: URL) throws {
+  ///   - timeout: How long to wait for another holder.
+  /// - Throws: ``PreferenceError/Kind/lockTimedOut`` naming the lock file and its holder when
+  ///   the wait runs out; ``PreferenceError/Kind/writeFailed`` when the lock file cannot be
+  ///   opened or locked.
+  init(lockingPath path: String, store: URL, timeout: Duration) throws {
     let descriptor: Int32
     do throws(SystemError) {
       descriptor = try Syscalls.openFile(path, for: .locking)
@@ -24,18 +30,38 @@ struct FileLock {
       throw PreferenceError(
         .writeFailed, file: store, reason: "cannot open the lock file \(path): \(error.message)")
     }
+    var locked = false
+    defer { if !locked { Syscalls.closeFile(descriptor) } }
+    let status = try? Syscalls.status(of: descriptor)
+    guard let status, status.kind == .regularFile else {
+      throw PreferenceError(
+        .writeFailed, file: store, expected: "a regular file at \(path)",
+        found: "something else (a FIFO, a device or a folder)",
+        reason: "the lock file is not a file, so nothing was written")
+    }
+    let deadline = ContinuousClock.now + timeout
+    var pause = 1  // milliseconds
     while true {
       do throws(SystemError) {
-        try Syscalls.lockExclusively(descriptor)
-        break
+        if try Syscalls.tryLockExclusively(descriptor) { break }
       } catch where error == .interrupted {
         continue
       } catch {
-        Syscalls.closeFile(descriptor)
         throw PreferenceError(
           .writeFailed, file: store, reason: "cannot lock the lock file \(path): \(error.message)")
       }
+      if ContinuousClock.now >= deadline {
+        throw PreferenceError(
+          .lockTimedOut, file: store, expected: "the lock file \(path) free within \(timeout)",
+          found: Self.holder(of: status).map { "held by \($0)" } ?? "still held",
+          reason: "another process kept the store locked, so nothing was written; "
+            + "try again, or raise the store's lockTimeout")
+      }
+      // flock has no timed wait: poll, backing off to 10 ms between attempts.
+      Thread.sleep(forTimeInterval: Double(pause) / 1000)
+      pause = min(pause * 2, 10)
     }
+    locked = true
     self.descriptor = descriptor
   }
 
@@ -43,5 +69,38 @@ struct FileLock {
   func unlock() {
     Syscalls.unlock(descriptor)
     Syscalls.closeFile(descriptor)
+  }
+
+  /// The process holding a `flock` on the file with `status`, as `process 123 (name)`, from
+  /// `/proc/locks` on Linux; `nil` elsewhere or when no holder is listed.
+  static func holder(of status: FileStatus) -> String? {
+    #if os(Linux) || os(Android)
+      guard let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
+        return nil
+      }
+      // Lines read `1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF`; waiters add `->`.
+      let device = status.device
+      let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+      let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+      let file = hex(major) + ":" + hex(minor) + ":\(status.inode)"
+      for line in locks.split(separator: "\n") where !line.contains("->") {
+        let fields = line.split(separator: " ")
+        guard fields.count > 5, fields[1] == "FLOCK", fields[5] == file,
+          let process = Int(fields[4])
+        else { continue }
+        let name = (try? String(contentsOfFile: "/proc/\(process)/comm", encoding: .utf8))?
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        return "process \(process)" + (name.map { " (\($0))" } ?? "")
+      }
+      return nil
+    #else
+      return nil
+    #endif
+  }
+
+  /// `value` in lowercase hexadecimal, at least two digits, as `/proc/locks` prints devices.
+  private static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return digits.count < 2 ? "0" + digits : digits
   }
 }

@@ -19,11 +19,11 @@ extension FileStore {
     do throws(SystemError) {
       try Syscalls.removeFile(temporary)
     } catch {
-      if error != .noSuchFile {
-        throw writeFailure("cannot remove the stale temporary file \(temporary)", error)
-      }
+      if error != .noSuchFile { throw staleTemporaryFailure(temporary, error) }
     }
-    let permissions = (try? Syscalls.status(atPath: path).permissions) ?? 0o600
+    // In a shared folder a link is replaced, never followed: nothing of its target is kept.
+    let existing = (try? Syscalls.status(atPath: path, followingLinks: !isInSharedFolder))
+      .flatMap { $0.kind == .regularFile ? $0 : nil }
 
     let descriptor: Int32
     do throws(SystemError) {
@@ -38,9 +38,10 @@ extension FileStore {
         try? Syscalls.removeFile(temporary)
       }
     }
-    let status: FileStatus
+    try keepOwner(of: existing, on: descriptor)
+    var status: FileStatus
     do throws(SystemError) {
-      try Syscalls.setPermissions(permissions, of: descriptor)
+      try Syscalls.setPermissions(existing?.permissions ?? 0o600, of: descriptor)
       try writeAll(bytes, to: descriptor)
       try Syscalls.synchronize(descriptor)
       status = try Syscalls.status(of: descriptor)
@@ -54,7 +55,45 @@ extension FileStore {
     }
     succeeded = true
     flushFolder(folder)
-    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+    // The rename changed the file's change time: identify the file as it is now.
+    status = (try? Syscalls.status(of: descriptor)) ?? status
+    return snapshot(of: status, values: values, descriptor: descriptor)
+  }
+
+  /// Gives the new file the owner and group of the file it replaces, so that a write by root
+  /// (or by a member of the file's group) leaves a user's file readable by that user.
+  ///
+  /// - Throws: ``PreferenceError/Kind/writeFailed`` when this process may not, before any
+  ///   byte is written: the file would otherwise change hands.
+  private func keepOwner(of existing: FileStatus?, on descriptor: Int32) throws {
+    guard let existing, let new = try? Syscalls.status(of: descriptor),
+      existing.owner != new.owner || existing.group != new.group
+    else { return }
+    do throws(SystemError) {
+      try Syscalls.setOwner(existing.owner, group: existing.group, of: descriptor)
+    } catch {
+      throw PreferenceError(
+        .writeFailed, file: url,
+        expected: "a new file owned by user \(existing.owner), group \(existing.group), as the "
+          + "file is", found: "this process may only create it as user \(new.owner), group "
+          + "\(new.group) (\(error.message))",
+        reason: "the file was left as it was, rather than change its owner")
+    }
+  }
+
+  /// The error for a temporary file left by an earlier write that cannot be removed: in a
+  /// shared folder with the sticky bit (such as `/tmp`), one that another user owns.
+  private func staleTemporaryFailure(_ temporary: String, _ error: SystemError) -> PreferenceError {
+    guard error == .notPermitted || error == .permissionDenied,
+      let stale = try? Syscalls.status(atPath: temporary, followingLinks: false),
+      stale.owner != Syscalls.effectiveUser
+    else { return writeFailure("cannot remove the stale temporary file \(temporary)", error) }
+    return PreferenceError(
+      .writeFailed, file: url, expected: "no temporary file \(temporary), or one of this user's",
+      found: "one owned by user \(stale.owner), which this process (user "
+        + "\(Syscalls.effectiveUser)) may not remove (\(error.message))",
+      reason: "every write needs that name; ask its owner or an administrator to remove it. "
+        + "The file was left as it was")
   }
 
   /// Writes every byte, going on after a partial write or an interrupted call.

@@ -2,14 +2,29 @@ import Foundation
 
 extension FileStore {
   /// The path writes go to: ``url`` with every symbolic link along the final component
-  /// followed, so that a linked store is written through to its target and stays a link.
+  /// followed, so that a linked store is written through to its target and stays a link. The
+  /// lock and temporary files go beside that target, and a damaged file is moved aside there.
+  ///
+  /// In a shared folder (``isInSharedFolder``) no link is followed: the path is ``url``'s own,
+  /// and a write renames a regular file over whatever is there.
+  ///
+  /// - Throws: ``PreferenceError/Kind/writeFailed`` when the target exists and is not a
+  ///   regular file (a FIFO, a device, a folder): nothing is created beside it.
   func resolvedTargetPath() throws -> String {
     var path = url.path
+    if isInSharedFolder { return path }
     let maximumLinks = 40
     for _ in 0..<maximumLinks {
-      guard let status = try? Syscalls.status(atPath: path, followingLinks: false),
-        status.kind == .symbolicLink
-      else { return path }
+      guard let status = try? Syscalls.status(atPath: path, followingLinks: false) else {
+        return path
+      }
+      guard status.kind == .symbolicLink else {
+        if status.kind == .regularFile { return path }
+        throw PreferenceError(
+          .writeFailed, file: url, expected: "a regular file at \(path)",
+          found: status.kind == .folder ? "a folder" : "a FIFO, socket or device",
+          reason: "nothing was written, and no lock or temporary file was created beside it")
+      }
       let destination: String
       do throws(SystemError) {
         destination = try Syscalls.readLink(path)

@@ -5,11 +5,18 @@ extension FileStore {
   ///
   /// Takes no file lock: writers replace the file by renaming, so a reader always opens either
   /// the old file or the new one, complete.
-  func currentValues(atPath path: String) throws -> [String: PropertyListValue] {
+  ///
+  /// In a shared folder (``isInSharedFolder``) anything but a regular file at `path` (a
+  /// symbolic link, a FIFO, a folder) is refused without being opened, or, when `replacing`,
+  /// read as empty: the write that follows renames a regular file over it, and never writes
+  /// through it.
+  func currentValues(
+    atPath path: String, replacing: Bool = false
+  ) throws -> [String: PropertyListValue] {
     try snapshotLock.withLock { () throws -> [String: PropertyListValue] in
       let status: FileStatus
       do throws(SystemError) {
-        status = try Syscalls.status(atPath: path)
+        status = try Syscalls.status(atPath: path, followingLinks: !isInSharedFolder)
       } catch where error == .noSuchFile {
         snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
         return [:]
@@ -17,13 +24,29 @@ extension FileStore {
         throw PreferenceError(
           .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
-      if let snapshot, snapshot.identity == FileIdentity(status) {
+      if isInSharedFolder && status.kind != .regularFile {
+        if replacing { return [:] }
+        throw notRegularFile(status.kind)
+      }
+      if let snapshot, snapshot.identity == FileIdentity(status), snapshot.isSettled {
         return snapshot.values
       }
       let read = try readSnapshot(atPath: path)
       snapshot = read
       return read.values
     }
+  }
+
+  /// A snapshot of the file the descriptor has open: it keeps the descriptor, except in a
+  /// shared folder, where it is closed (a sync folder may hold thousands of files).
+  func snapshot(
+    of status: FileStatus, values: [String: PropertyListValue], descriptor: Int32
+  ) -> FileSnapshot {
+    if isInSharedFolder {
+      Syscalls.closeFile(descriptor)
+      return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: -1)
+    }
+    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
   }
 
   /// Opens, checks the size of, reads and parses the file.
@@ -38,30 +61,39 @@ extension FileStore {
       Syscalls.closeFile(descriptor)
       throw error
     }
-    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+    return snapshot(of: status, values: values, descriptor: descriptor)
   }
 
   /// Every entry of a damaged file that parses on its own, or nothing when the file cannot be
-  /// read at all (it is missing, unreadable, or larger than ``maximumFileSize``).
+  /// read at all (it is missing, unreadable, or not a regular file).
+  ///
+  /// Of a file larger than ``maximumFileSize``, only the first ``maximumFileSize`` bytes are
+  /// read: the entries complete within them are recovered, and the rest is not read.
   func recoveredValues(atPath path: String) -> PropertyListSalvage {
-    guard let (descriptor, _, bytes) = try? readFile(atPath: path) else {
+    guard let (descriptor, _, bytes) = try? readFile(atPath: path, truncating: true) else {
       return PropertyListSalvage()
     }
     Syscalls.closeFile(descriptor)
     return format.salvage(bytes)
   }
 
-  /// Opens the file, checks that it is a regular file no larger than ``maximumFileSize``, and
-  /// reads it whole.
+  /// Opens the file without blocking (a FIFO in its place cannot hang the caller), checks
+  /// on the open descriptor that it is a regular file no larger than ``maximumFileSize``, and
+  /// reads it whole; or, when `truncating`, reads at most its first ``maximumFileSize`` bytes.
   ///
   /// - Returns: The open descriptor, which the caller closes, the file's status and its bytes;
   ///   `nil` when there is no file.
-  private func readFile(atPath path: String) throws -> (Int32, FileStatus, [UInt8])? {
+  private func readFile(
+    atPath path: String, truncating: Bool = false
+  ) throws -> (Int32, FileStatus, [UInt8])? {
     let descriptor: Int32
     do throws(SystemError) {
-      descriptor = try Syscalls.openFile(path, for: .reading)
+      descriptor = try Syscalls.openFile(
+        path, for: isInSharedFolder ? .readingWithoutFollowingLinks : .reading)
     } catch where error == .noSuchFile {
       return nil
+    } catch where error == .tooManyLinks && isInSharedFolder {
+      throw notRegularFile(.symbolicLink)
     } catch {
       throw PreferenceError(
         .readFailed, file: url, reason: "cannot open the file: \(error.message)")
@@ -75,31 +107,35 @@ extension FileStore {
       throw PreferenceError(
         .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
     }
-    if status.kind != .regularFile {
-      throw PreferenceError(.readFailed, file: url, reason: "the path is not a regular file")
+    if status.kind != .regularFile { throw notRegularFile(status.kind) }
+    if status.size > Int64(maximumFileSize) && !truncating {
+      throw tooLarge(size: status.size)
     }
-    let size = status.size
-    if size > Int64(maximumFileSize) {
-      throw tooLarge(size: size)
-    }
-    let bytes = try readAll(descriptor, expectedSize: Int(size))
+    ActivityCounters.countFileRead()
+    let bytes = try readAll(
+      descriptor, expectedSize: Int(min(status.size, Int64(maximumFileSize))),
+      truncating: truncating)
     succeeded = true
     return (descriptor, status, bytes)
   }
 
-  /// Reads the whole file, refusing to read more than ``maximumFileSize`` bytes.
-  private func readAll(_ descriptor: Int32, expectedSize: Int) throws -> [UInt8] {
+  /// Reads the whole file, refusing to read more than ``maximumFileSize`` bytes; when
+  /// `truncating`, returns the first ``maximumFileSize`` bytes instead of refusing.
+  private func readAll(
+    _ descriptor: Int32, expectedSize: Int, truncating: Bool
+  ) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: expectedSize + 1)
     var count = 0
     while true {
       if count == bytes.count {
-        if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
+        if count > maximumFileSize { break }
         bytes.append(contentsOf: repeatElement(0, count: max(4096, count / 2)))
       }
+      let limit = min(bytes.count, maximumFileSize + 1)
       let attempt = bytes.withUnsafeMutableBytes { buffer in
         Result { () throws(SystemError) -> Int in
           try Syscalls.readBytes(
-            descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+            descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count..<limit]))
         }
       }
       let result: Int
@@ -113,8 +149,12 @@ extension FileStore {
       }
       if result == 0 { break }
       count += result
+      if count > maximumFileSize { break }
     }
-    if count > maximumFileSize { throw tooLarge(size: Int64(count)) }
+    if count > maximumFileSize {
+      if !truncating { throw tooLarge(size: Int64(count)) }
+      count = maximumFileSize
+    }
     bytes.removeSubrange(count...)
     return bytes
   }
@@ -123,6 +163,24 @@ extension FileStore {
     PreferenceError(
       .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
       found: "\(size) bytes",
-      reason: "the file was not read; move it aside or raise maximumFileSize")
+      reason: "the file was not read but for its first \(maximumFileSize) bytes, whose "
+        + "complete entries are recovered; the rest is not read. Move it aside or raise "
+        + "maximumFileSize")
+  }
+
+  /// The error for anything but a regular file where the store's file should be.
+  private func notRegularFile(_ kind: FileStatus.Kind) -> PreferenceError {
+    let found =
+      switch kind {
+      case .symbolicLink: "a symbolic link"
+      case .folder: "a folder"
+      case .regularFile: "a regular file"
+      case .other: "a FIFO, socket or device"
+      }
+    return PreferenceError(
+      .readFailed, file: url, expected: "a regular file", found: found,
+      reason: isInSharedFolder
+        ? "in a folder other machines write, only regular files are read; it is skipped"
+        : "the path is not a regular file, so it was not read")
   }
 }

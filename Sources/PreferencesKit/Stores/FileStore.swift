@@ -50,6 +50,14 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
   /// XML property list for any other.
   public let format: PropertyListFormat
 
+  /// How long a write waits for another process holding the file's lock before it fails with
+  /// ``PreferenceError/Kind/lockTimedOut``.
+  public let lockTimeout: Duration
+
+  /// Whether the file lives in a folder other machines write (``FileSyncStore``): then a
+  /// symbolic link is never followed, and no descriptor is kept open between reads.
+  let isInSharedFolder: Bool
+
   /// Guards `snapshot`.
   let snapshotLock = Lock()
   /// The last parsed contents of the file, with the identity they were read from.
@@ -66,10 +74,22 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
   ///   - url: The file: `.json` for JSON, anything else (normally `.plist`) for a property list.
   ///   - maximumFileSize: The largest file, in bytes, the store agrees to read (4 MiB unless
   ///     given).
-  public init(url: URL, maximumFileSize: Int = 4 * 1024 * 1024) {
+  ///   - lockTimeout: How long a write waits for another process that holds the file's lock
+  ///     (30 seconds unless given).
+  public convenience init(
+    url: URL, maximumFileSize: Int = 4 * 1024 * 1024, lockTimeout: Duration = .seconds(30)
+  ) {
+    self.init(
+      url: url, maximumFileSize: maximumFileSize, lockTimeout: lockTimeout,
+      isInSharedFolder: false)
+  }
+
+  init(url: URL, maximumFileSize: Int, lockTimeout: Duration, isInSharedFolder: Bool) {
     self.url = url
     self.maximumFileSize = max(0, maximumFileSize)
     self.format = PropertyListFormat(fileExtension: url.pathExtension)
+    self.lockTimeout = lockTimeout
+    self.isInSharedFolder = isInSharedFolder
   }
 
   /// Reads every value in the file.
@@ -128,12 +148,12 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
     return try writerLock.withLock { () throws -> [PreferenceError] in
       let target = try resolvedTargetPath()
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
-      let lock = try FileLock(lockingPath: target + ".lock", store: url)
+      let lock = try FileLock(lockingPath: target + ".lock", store: url, timeout: lockTimeout)
       defer { lock.unlock() }
       var values: [String: PropertyListValue]
       var damage: (error: PreferenceError, lostKeys: [String])?
       do {
-        values = try currentValues(atPath: target)
+        values = try currentValues(atPath: target, replacing: true)
       } catch let error as PreferenceError where Self.isDamage(error) {
         let recovered = recoveredValues(atPath: target)
         values = recovered.values
@@ -147,7 +167,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
       try transform(&values)
       // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
       if values == before { return [] }
-      let bytes = try format.encode(values, file: url)
+      let bytes = try format.encode(values, file: url, replacing: target)
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }

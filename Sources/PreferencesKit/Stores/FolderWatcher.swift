@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Reports changes to one file: inotify on its folder on Linux; on Apple platforms, dispatch
-/// sources on the folder and on the file itself.
+/// Reports changes to one file: on Linux, the process's one inotify instance watching its
+/// folder (``FolderEvents``); on Apple platforms, dispatch sources on the folder and on the
+/// file itself.
 ///
 /// An atomic write replaces the file rather than changing it, which only the folder sees. On
 /// Apple platforms a folder's source reports entries added, removed or renamed, but not a
@@ -13,17 +14,27 @@ import Dispatch
 /// `@unchecked Sendable`: `sources` is only read or written while `lock` is held; the rest is
 /// constants, and dispatch sources are made to be cancelled from any thread.
 final class FolderWatcher: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "PreferencesKit.FolderWatcher", qos: .utility)
-  private let lock = Lock()
-  /// The folder's source, then the file's when there is one; `nil` once stopped.
-  private var sources: [any DispatchSourceProtocol]? = []
+  #if !canImport(Darwin)
+    /// Ends this watcher's subscription to the process's shared inotify (``FolderEvents``).
+    private let stopLinux: @Sendable () -> Void
+  #else
+    private let queue = DispatchQueue(label: "PreferencesKit.FolderWatcher", qos: .utility)
+    private let lock = Lock()
+    /// The folder's source, then the file's when there is one; `nil` once stopped.
+    private var sources: [any DispatchSourceProtocol]? = []
+  #endif
 
   /// Starts watching `folder` for changes to the file called `name`, calling `onChange` on a
   /// private queue. Returns `nil` when the folder cannot be watched, for example because it
   /// does not exist yet.
   init?(folder: String, name: String, onChange: @escaping @Sendable () -> Void) {
     let folder = folder.isEmpty ? "." : folder
-    #if canImport(Darwin)
+    #if !canImport(Darwin)
+      guard let events = FolderEvents.shared,
+        let stop = events.subscribe(folder: folder, accepts: { $0 == name }, onChange: onChange)
+      else { return nil }
+      stopLinux = stop
+    #else
       guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
       let path = folder + "/" + name
       let source = DispatchSource.makeFileSystemObjectSource(
@@ -32,28 +43,49 @@ final class FolderWatcher: @unchecked Sendable {
         self?.watchFile(atPath: path, onChange: onChange)
         onChange()
       }
-    #else
-      guard let descriptor = Syscalls.watchFolder(folder) else { return nil }
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler {
-        if Syscalls.drainFolderEvents(descriptor).contains(name) { onChange() }
-      }
     #endif
-    source.setCancelHandler { Syscalls.closeFile(descriptor) }
-    source.resume()
-    sources = [source]
     #if canImport(Darwin)
+      source.setCancelHandler { Syscalls.closeFile(descriptor) }
+      source.resume()
+      sources = [source]
       watchFile(atPath: path, onChange: onChange)
+    #endif
+  }
+
+  /// Starts watching `folder` for files created, replaced or removed whose names `accepts`
+  /// takes (on Apple platforms, for any change to the folder's entries), calling `onChange` on
+  /// a private queue. Returns `nil` when the folder cannot be watched.
+  init?(
+    folder: String, accepting accepts: @escaping @Sendable (String) -> Bool,
+    onChange: @escaping @Sendable () -> Void
+  ) {
+    #if !canImport(Darwin)
+      guard let events = FolderEvents.shared,
+        let stop = events.subscribe(folder: folder, accepts: accepts, onChange: onChange)
+      else { return nil }
+      stopLinux = stop
+    #else
+      guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
+      let source = DispatchSource.makeFileSystemObjectSource(
+        fileDescriptor: descriptor, eventMask: [.write, .rename, .delete], queue: queue)
+      source.setEventHandler { onChange() }
+      source.setCancelHandler { Syscalls.closeFile(descriptor) }
+      source.resume()
+      sources = [source]
     #endif
   }
 
   /// Stops watching.
   func stop() {
-    let stopped = lock.withLock {
-      defer { sources = nil }
-      return sources ?? []
-    }
-    for source in stopped { source.cancel() }
+    #if !canImport(Darwin)
+      stopLinux()
+    #else
+      let stopped = lock.withLock {
+        defer { sources = nil }
+        return sources ?? []
+      }
+      for source in stopped { source.cancel() }
+    #endif
   }
 
   #if canImport(Darwin)

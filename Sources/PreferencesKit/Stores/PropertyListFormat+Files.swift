@@ -1,5 +1,15 @@
 package import Foundation
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
 extension PreferenceError {
   /// The error a reader or writer of `PropertyListFormats` reports, as a `PreferenceError`
   /// naming `file`: the same kind, value and place, and a reason that keeps the line and column.
@@ -88,10 +98,39 @@ extension PropertyListFormat {
   package func encode(_ values: [String: PropertyListValue], file: URL?) throws(PreferenceError)
     -> [UInt8]
   {
+    try encode(values, file: file, binary: false)
+  }
+
+  /// The bytes that replace the file at `path`: a binary property list when that file is
+  /// one, as macOS `defaults` keeps its files binary, so that a value only the binary format
+  /// holds (an infinite date, a date more than 31 million years away) never blocks a write;
+  /// otherwise as ``encode(_:file:)``.
+  package func encode(
+    _ values: [String: PropertyListValue], file: URL?, replacing path: String
+  ) throws(PreferenceError) -> [UInt8] {
+    try encode(values, file: file, binary: self == .propertyList && Self.isBinaryFile(atPath: path))
+  }
+
+  private func encode(
+    _ values: [String: PropertyListValue], file: URL?, binary: Bool
+  ) throws(PreferenceError) -> [UInt8] {
     do {
-      return try encode(values)
+      return try encode(values, binary: binary)
     } catch {
       throw PreferenceError(error, kind: .unrepresentableValue, file: file)
     }
+  }
+
+  /// Whether the file at `path` starts as a binary property list does; false when it cannot
+  /// be read. Opened without blocking, so that a FIFO put in its place reads as not binary
+  /// rather than hanging. Not through `Syscalls`: this peek is no step of a write that a test
+  /// plans to fail, and a failure planned for the next `open` must reach the write's own.
+  private static func isBinaryFile(atPath path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { _ = close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 6)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 6) }
+    return count == 6 && header == Array("bplist".utf8)
   }
 }

@@ -74,7 +74,8 @@ public final class FileSyncStore: SyncStore {
       } catch {
         var notice = PreferenceError(error, kind: .readFailed)
         notice.file = file.url
-        notice.reason = [notice.reason, "the file is skipped until it parses"]
+        let damaged = (error as? PreferenceError).map(FileStore.isDamage) ?? false
+        notice.reason = [notice.reason, damaged ? "the file is skipped until it parses" : nil]
           .compactMap { $0 }.joined(separator: "; ")
         skipped.append(notice)
         return [:]
@@ -84,9 +85,26 @@ public final class FileSyncStore: SyncStore {
     return SyncEntry.newest(of: entries)
   }
 
-  /// The files in the folder that the last read skipped because they do not parse, each
-  /// named with what is wrong in it: a copy still arriving, or a damaged file. Their entries
-  /// count again once they parse.
+  /// Reports a change whenever a file in this store's format is created, replaced or removed
+  /// in the folder: through the process's one inotify instance on Linux, a dispatch source on
+  /// the folder on Apple platforms. The folder is still read every 30 seconds: network and FUSE
+  /// file systems do not report the changes other machines make, so there a change arrives
+  /// within 30 seconds.
+  public func observeChanges(
+    _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
+  ) -> (@Sendable () -> Void)? {
+    let suffix = "." + format.fileExtension
+    guard
+      let watcher = FolderWatcher(
+        folder: folder.path, accepting: { !$0.hasPrefix(".") && $0.hasSuffix(suffix) },
+        onChange: { handler(.changed) })
+    else { return nil }
+    return { watcher.stop() }
+  }
+
+  /// The files in the folder that the last read skipped, each named with what is wrong in it:
+  /// a copy still arriving or a damaged file, whose entries count again once they parse; or
+  /// anything but a regular file (a symbolic link, a FIFO, a folder), which is never opened.
   public var notices: [PreferenceError] {
     skipped.withLock { $0 }
   }
@@ -114,14 +132,25 @@ public final class FileSyncStore: SyncStore {
         .syncFailed, path: folder.path,
         reason: "the sync folder cannot be read: \(error.localizedDescription)")
     }
-    return names.sorted().filter { !$0.hasPrefix(".") && $0.hasSuffix("." + format.fileExtension) }
-      .map { fileStore(at: folder.appendingPathComponent($0, isDirectory: false)) }
+    let sources = names.sorted().filter {
+      !$0.hasPrefix(".") && $0.hasSuffix("." + format.fileExtension)
+    }
+    // Forget the files that are gone, with what was read from them.
+    files.withLock { files in
+      let present = Set(sources)
+      files = files.filter { present.contains($0.key) }
+    }
+    return sources.map { fileStore(at: folder.appendingPathComponent($0, isDirectory: false)) }
   }
 
+  /// The store of one file in the folder: it follows no symbolic link and keeps no descriptor
+  /// open (see ``FileSnapshot``).
   private func fileStore(at url: URL) -> FileStore {
     files.withLock { files in
       if let store = files[url.lastPathComponent] { return store }
-      let store = FileStore(url: url)
+      let store = FileStore(
+        url: url, maximumFileSize: 4 * 1024 * 1024, lockTimeout: .seconds(30),
+        isInSharedFolder: true)
       files[url.lastPathComponent] = store
       return store
     }

@@ -85,14 +85,18 @@ extension Preferences {
 
   /// What stamps the synced keys `batch` writes: the session's clock while syncing; else the
   /// instance's, made at the first such write with this device's identifier (created then if
-  /// need be). `nil` when `batch` writes no synced key, or the identifier cannot be saved (the
-  /// edit then carries no stamp, as edits made before stamps did).
-  func syncStamp(for batch: WriteBatch) -> ((PropertyListValue?) -> SyncEntry)? {
+  /// need be). `nil` when `batch` writes no synced key.
+  ///
+  /// - Throws: The store's error when the identifier cannot be saved; the write fails then,
+  ///   as it would have.
+  func syncStamp(for batch: WriteBatch) throws(PreferenceError)
+    -> ((PropertyListValue?) -> SyncEntry)?
+  {
     if let session = batch.session { return session.stamp }
     guard batch.writesSyncedKeys else { return nil }
     var clock = state.withLock { $0.sync.clock }
     if clock == nil {
-      guard let device = try? deviceID() else { return nil }
+      let device = try deviceID()
       let made = HybridLogicalClock(device: device, wallClock: .system)
       clock = state.withLock { state in
         if state.sync.clock == nil { state.sync.clock = made }
@@ -106,7 +110,8 @@ extension Preferences {
   /// This device's identifier, read from the local store, or created and saved there.
   private func deviceID() throws(PreferenceError) -> String {
     do {
-      if case .string(let id)? = try store.value(forKey: ReservedKey.deviceID) { return id }
+      // A store that cannot be read (a damaged file) is salvaged by the write below.
+      if case .string(let id)? = try? store.value(forKey: ReservedKey.deviceID) { return id }
       var id = UUID().uuidString.lowercased()
       // Under the file lock, so that two processes starting at once agree on one identifier.
       try commit(readingKeys: [ReservedKey.deviceID]) { values in

@@ -42,7 +42,7 @@ public struct SyncLimits: Sendable, Hashable {
   /// - Returns: Its size in bytes.
   public static func size(of value: PropertyListValue) -> Int {
     switch value {
-    case .bool, .integer, .double, .date: 8
+    case .bool, .integer, .unsignedInteger, .double, .date: 8
     case .string(let string): string.utf8.count
     case .data(let data): data.count
     case .array(let values): values.reduce(0) { $0 + size(of: $1) }

@@ -53,7 +53,9 @@ final class SyncSession: Sendable {
         self?.report(error)
       }
     }
-    let timer = PollingTimer(storeReportsChanges: stop != nil, queue: queue, handler: exchange)
+    let interval =
+      stop == nil ? PollingTimer.pollingInterval : PollingTimer.syncBackstopInterval
+    let timer = PollingTimer(interval: interval, queue: queue, handler: exchange)
     state.withLock { state in
       state.stopObserving = stop
       state.timer = timer

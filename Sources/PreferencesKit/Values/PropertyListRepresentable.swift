@@ -21,7 +21,7 @@ public protocol PropertyListRepresentable: Codable, Sendable {
   /// `Optional.none` is.
   ///
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/unrepresentableValue``
-  ///   when the value has no property-list form, such as a `UInt64` above `Int64.max`.
+  ///   when the value has no property-list form, such as `Optional.none` inside an array.
   func propertyListValue() throws(PreferenceError) -> PropertyListValue?
 }
 
@@ -106,6 +106,10 @@ extension PropertyListValue {
       if let result = T(exactly: value) { return result }
       throw .mismatch(
         expected: T.self, found: self, reason: "out of range \(T.min)...\(T.max)")
+    case .unsignedInteger(let value):
+      if let result = T(exactly: value) { return result }
+      throw .mismatch(
+        expected: T.self, found: self, reason: "out of range \(T.min)...\(T.max)")
     case .double(let value):
       // Through Int64, the range stored integers have, so that what loads can be written back:
       // a whole double of 2^63 or more fits a UInt64 but no property list integer.
@@ -124,6 +128,9 @@ extension PropertyListValue {
     case .integer(let value):
       if let result = Double(exactly: value) { return result }
       throw .mismatch(expected: type, found: self, reason: "too large to hold exactly")
+    case .unsignedInteger(let value):
+      if let result = Double(exactly: value) { return result }
+      throw .mismatch(expected: type, found: self, reason: "too large to hold exactly")
     default:
       throw .mismatch(expected: type, found: self)
     }
@@ -136,14 +143,17 @@ extension FixedWidthInteger where Self: PropertyListRepresentable {
     self = try propertyListValue.exactInteger(Self.self)
   }
 
-  /// `.integer`, or an error for an unsigned value above `Int64.max`.
+  /// `.integer`, or `.unsignedInteger` for an unsigned value above `Int64.max`.
   public func propertyListValue() throws(PreferenceError) -> PropertyListValue? {
-    guard let value = Int64(exactly: self) else {
+    if let value = Int64(exactly: self) { return .integer(value) }
+    // Every fixed-width integer type the library conforms is at most 64 bits wide, so a value
+    // that is not an Int64 is an unsigned one above Int64.max.
+    guard let value = UInt64(exactly: self) else {
       throw PreferenceError(
-        .unrepresentableValue, expected: "an integer up to \(Int64.max)", found: "\(self)",
-        reason: "property lists have no unsigned 64-bit integers")
+        .unrepresentableValue, expected: "an integer from -2^63 to 2^64-1", found: "\(self)",
+        reason: "property lists hold no wider integers")
     }
-    return .integer(value)
+    return .unsignedInteger(value)
   }
 }
 

@@ -55,8 +55,7 @@ extension PropertyListValue {
     case UInt8(ascii: "f"), UInt8(ascii: "d"):
       self = .double(number.doubleValue)
     case UInt8(ascii: "Q") where number.uint64Value > UInt64(Int64.max):
-      // No property-list integer holds it; keep it as the nearest floating-point number.
-      self = .double(number.doubleValue)
+      self = .unsignedInteger(number.uint64Value)
     default:
       self = .integer(number.int64Value)
     }
@@ -68,6 +67,7 @@ extension PropertyListValue {
     switch self {
     case .bool(let value): value
     case .integer(let value): value
+    case .unsignedInteger(let value): value
     case .double(let value): value
     case .string(let value): value
     case .data(let value): value

@@ -203,7 +203,7 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
   func encode(_ value: Int32) { set(.integer(Int64(value))) }
   /// Stores `.integer`.
   func encode(_ value: Int64) { set(.integer(value)) }
-  /// Stores `.integer`, or fails above `Int64.max`.
+  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
   func encode(_ value: UInt) throws { try set(value) }
   /// Stores `.integer`.
   func encode(_ value: UInt8) { set(.integer(Int64(value))) }
@@ -211,7 +211,7 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
   func encode(_ value: UInt16) { set(.integer(Int64(value))) }
   /// Stores `.integer`.
   func encode(_ value: UInt32) { set(.integer(Int64(value))) }
-  /// Stores `.integer`, or fails above `Int64.max`.
+  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
   func encode(_ value: UInt64) throws { try set(value) }
 
   /// Stores the form of any encodable value.
@@ -264,7 +264,7 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
   mutating func encode(_ value: Int32, forKey key: Key) { set(.integer(Int64(value)), key) }
   /// Stores `.integer`.
   mutating func encode(_ value: Int64, forKey key: Key) { set(.integer(value), key) }
-  /// Stores `.integer`, or fails above `Int64.max`.
+  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
   mutating func encode(_ value: UInt, forKey key: Key) throws { try set(value, key) }
   /// Stores `.integer`.
   mutating func encode(_ value: UInt8, forKey key: Key) { set(.integer(Int64(value)), key) }
@@ -272,7 +272,7 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
   mutating func encode(_ value: UInt16, forKey key: Key) { set(.integer(Int64(value)), key) }
   /// Stores `.integer`.
   mutating func encode(_ value: UInt32, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`, or fails above `Int64.max`.
+  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try set(value, key) }
 
   /// Stores the form of any encodable value; one that encodes `nil` leaves the key out.
@@ -364,7 +364,7 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: Int32) { append(.integer(Int64(value))) }
   /// Appends `.integer`.
   mutating func encode(_ value: Int64) { append(.integer(value)) }
-  /// Appends `.integer`, or fails above `Int64.max`.
+  /// Appends `.integer`, or `.unsignedInteger` above `Int64.max`.
   mutating func encode(_ value: UInt) throws { try append(value) }
   /// Appends `.integer`.
   mutating func encode(_ value: UInt8) { append(.integer(Int64(value))) }
@@ -372,7 +372,7 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) { append(.integer(Int64(value))) }
   /// Appends `.integer`.
   mutating func encode(_ value: UInt32) { append(.integer(Int64(value))) }
-  /// Appends `.integer`, or fails above `Int64.max`.
+  /// Appends `.integer`, or `.unsignedInteger` above `Int64.max`.
   mutating func encode(_ value: UInt64) throws { try append(value) }
 
   /// Appends the form of any encodable value; one that encodes `nil` fails.

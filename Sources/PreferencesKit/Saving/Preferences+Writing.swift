@@ -1,0 +1,137 @@
+/// The write pipeline: ``Preferences/writePreferences()`` collects the dirty cells into a
+/// ``WriteBatch``, hands it to the store through the one route (`Internal/StoreCommit.swift`)
+/// and marks written what the store took.
+extension Preferences {
+  /// Saves every dirty preference to the store, as one unit, and then flushes the store.
+  ///
+  /// A preference the app assigned is written even if it equals its default; one that holds
+  /// its default after ``resetToDefaults()``, or an optional set to `nil`, is removed from the
+  /// store. When nothing is dirty, the store is not touched.
+  ///
+  /// A value the store's format cannot hold (such as a string with U+0000 in a property list)
+  /// is left out and the rest is saved; the error thrown then names each key left out and why.
+  /// Those keys stay dirty, and are not tried again until they are assigned again. A write
+  /// that replaces a stored value the class could not load keeps the store as it was
+  /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
+  /// ``loadErrors``.
+  ///
+  /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
+  ///   applied by this instance, and every key stays dirty, so a later write can still save
+  ///   it), or, after saving the rest, the keys left out.
+  public func writePreferences() throws(PreferenceError) {
+    let (refused, saved) = try write()
+    if !refused.isEmpty { throw Self.refusal(refused, saved: saved) }
+  }
+
+  /// Saves every dirty preference as ``writePreferences()`` does.
+  ///
+  /// - Returns: The keys this write left out for the first time since they were assigned,
+  ///   each with why, and how many keys it saved.
+  func write() throws(PreferenceError) -> (refused: [PreferenceError], saved: Int) {
+    try writeLock.withLock { () throws(PreferenceError) -> ([PreferenceError], Int) in
+      var batch = collectWrites()
+      guard !batch.isEmpty else {
+        batch.session?.push([:])
+        return (noteRefused(batch), 0)
+      }
+      batch.addKeyMoves()
+      // Creating the device identifier may keep a damaged file: this write's notice too.
+      let earlier = state.withLock { $0.commits.notices }
+      batch.stampSyncedKeys(with: try syncStamp(for: batch))
+      let stampNotices = state.withLock { $0.commits.notices }.filter { !earlier.contains($0) }
+      batch.recordVersion(Self.version)
+      let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
+        batch.changes(leavingOut: $0)
+      }
+      batch.leaveOut(outcome.refused)
+      commit(batch, notices: stampNotices + outcome.notices)
+      batch.session?.push(batch.synced)
+      return (noteRefused(batch), batch.writes.count)
+    }
+  }
+
+  /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
+  /// outside it into the form the store will hold. A key the store refused is left out until
+  /// it is assigned again.
+  private func collectWrites() -> WriteBatch {
+    let (pending, moves, session, version) = state.withLock { state in
+      let moves = state.migration.keyMoves
+      let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
+      // Locked keys are never written, even when a layer unlocked them since.
+      reportRefusedAssignments(in: &state)
+      let refused = state.commits.refused
+      state.commits.refused = [:]
+      let dirty = cells.filter { $0.isDirty && !$0.isLocked }
+      var written: [any AnyPreferenceCell] = []
+      for cell in dirty {
+        if let entry = refused[cell.key], entry.generation == cell.generation {
+          state.commits.refused[cell.key] = entry
+        } else {
+          written.append(cell)
+        }
+      }
+      noteWritten(written, in: &state)
+      return (
+        (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        state.migration.storeVersion
+      )
+    }
+    var batch = WriteBatch(keyMoves: moves, session: session, storeVersion: version)
+    for write in pending {
+      batch.add(write, storedForm: store.storedForm(of:))
+    }
+    return batch
+  }
+
+  /// Why the store as it is must stay recoverable before `batch` replaces it: it changes a key
+  /// whose stored value the last load could not read.
+  private func backupReason(for batch: WriteBatch) -> String? {
+    let keys = batch.keys
+    let unread = state.withLock { state in
+      state.loadErrors.filter { $0.kind == .typeMismatch && keys.contains($0.key ?? "") }
+    }.compactMap(\.key)
+    guard !unread.isEmpty else { return nil }
+    return "it held a value the class could not load under "
+      + Set(unread).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+
+  /// Remembers the keys `batch` left out, so that they are not tried again until assigned.
+  ///
+  /// - Returns: Their errors, by key.
+  private func noteRefused(_ batch: WriteBatch) -> [PreferenceError] {
+    guard !batch.refused.isEmpty else { return [] }
+    state.withLock { state in
+      for (write, error) in batch.refused {
+        state.commits.refused[write.cell.key] = (write.generation, error)
+      }
+    }
+    return batch.refused.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
+  }
+
+  /// Marks the written cells clean, holding what the store now holds, unless they were
+  /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
+  /// the store kept beside it in the problem list, in place of what the load said about the
+  /// values it replaced.
+  private func commit(_ batch: WriteBatch, notices: [PreferenceError]) {
+    let written = batch.keys
+    let leftOut = Set(batch.refused.map(\.write.cell.key))
+    state.withLock { state in
+      for (write, install) in batch.normalizations { install(write.generation) }
+      for (write, form) in zip(batch.writes, batch.forms) {
+        write.cell.markWritten(generation: write.generation, storedForm: form)
+      }
+      state.migration.keyMoves = state.migration.keyMoves.filter {
+        batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)
+      }
+      if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
+      // A damaged file kept beside the new one (its notice says in `found` what was wrong)
+      // makes what the load said of the damage stale; so is a failed load of a value replaced.
+      let keptDamagedFile = notices.contains { $0.found != nil }
+      state.loadErrors.removeAll { error in
+        if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
+        return keptDamagedFile && FileStore.isDamage(error)
+      }
+      state.commits.notices = notices
+    }
+  }
+}

@@ -1,0 +1,85 @@
+#if !canImport(Darwin)
+  import Dispatch
+
+  /// The process's one inotify instance, shared by every watcher: each folder is watched once,
+  /// however many stores or sync folders follow it, so two hundred watching instances need one
+  /// of the 128 inotify instances a user may hold, not two hundred.
+  ///
+  /// `@unchecked Sendable`: `subscribers` and `nextID` are only read or written while `lock` is
+  /// held, and inotify watches are added and removed under it too; the rest is constants.
+  final class FolderEvents: @unchecked Sendable {
+    /// The shared instance, or `nil` when the system gives no inotify instance (then stores
+    /// are polled).
+    static let shared = FolderEvents()
+
+    /// One follower of a folder: which names in it concern it, and what to call.
+    private struct Subscriber {
+      var accepts: @Sendable (String) -> Bool
+      var onChange: @Sendable () -> Void
+    }
+
+    private let descriptor: Int32
+    private let source: any DispatchSourceRead
+    private let lock = Lock()
+    /// The followers of each watched folder, by watch descriptor, then by subscription.
+    private var subscribers: [Int32: [Int: Subscriber]] = [:]
+    private var nextID = 0
+
+    private init?() {
+      guard let descriptor = Syscalls.makeFolderEvents() else { return nil }
+      self.descriptor = descriptor
+      let queue = DispatchQueue(label: "PreferencesKit.FolderEvents", qos: .utility)
+      source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      source.setEventHandler { [unowned self] in self.deliver() }
+      source.resume()
+    }
+
+    /// Calls `onChange`, on a private queue, after each burst of events in `folder` about a
+    /// name that `accepts` takes (or about the folder itself).
+    ///
+    /// - Returns: A function that stops the calls, or `nil` when the folder cannot be watched
+    ///   (it does not exist, say).
+    func subscribe(
+      folder: String, accepts: @escaping @Sendable (String) -> Bool,
+      onChange: @escaping @Sendable () -> Void
+    ) -> (@Sendable () -> Void)? {
+      let subscription: (Int32, Int)? = lock.withLock {
+        guard let watch = Syscalls.watchFolder(folder, with: descriptor) else { return nil }
+        nextID += 1
+        subscribers[watch, default: [:]][nextID] = Subscriber(accepts: accepts, onChange: onChange)
+        return (watch, nextID)
+      }
+      guard let (watch, id) = subscription else { return nil }
+      return { [self] in unsubscribe(watch, id) }
+    }
+
+    private func unsubscribe(_ watch: Int32, _ id: Int) {
+      lock.withLock {
+        subscribers[watch]?[id] = nil
+        if subscribers[watch]?.isEmpty == true {
+          subscribers[watch] = nil
+          Syscalls.unwatchFolder(watch, with: descriptor)
+        }
+      }
+    }
+
+    /// Reads the pending events and calls each follower they concern once.
+    private func deliver() {
+      let events = Syscalls.drainFolderEvents(descriptor)
+      let calls: [@Sendable () -> Void] = lock.withLock {
+        var calls: [@Sendable () -> Void] = []
+        for (watch, followers) in subscribers {
+          // Watch -1 is an overflowed queue: every follower may have missed something.
+          let names = (events[watch] ?? []).union(events[-1] ?? [])
+          guard !names.isEmpty else { continue }
+          for follower in followers.values
+          where names.contains("") || names.contains(where: follower.accepts) {
+            calls.append(follower.onChange)
+          }
+        }
+        return calls
+      }
+      for call in calls { call() }
+    }
+  }
+#endif
