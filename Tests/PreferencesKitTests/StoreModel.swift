@@ -27,7 +27,7 @@ final class ModelPreferences: Preferences, @unchecked Sendable {
   /// What a reader sees, as the model writes it down: every key with its value or default.
   var shown: [String: PropertyListValue] {
     [
-      "name": .string(name), "size": .double(size), "count": .integer(Int64(count)),
+      "name": .string(name), "size": .double(size), "count": .integer(exactly: count),
       "person": person.map { .dictionary(["name": .string($0.name)]) } ?? .string("none"),
       "theme": .string(theme),
     ]

@@ -73,7 +73,7 @@ final class StoreModelRun {
     case .assignCount(let count):
       instance.count = count
       let refused = ModelRefusals.refuses(count: count)
-      assign("count", refused ? .integer(-1) : .integer(Int64(count)), refused: refused)
+      assign("count", refused ? .integer(-1) : .integer(exactly: count), refused: refused)
     case .assignPerson(let name):
       instance.person = ModelPerson(name: name)
       assign("person", .dictionary(["name": .string(name)]), refused: false)
