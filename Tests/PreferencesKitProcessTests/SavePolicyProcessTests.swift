@@ -59,7 +59,13 @@ struct SavePolicyProcessTests {
       let url = directory.file("preferences.plist")
       let helper = try TestHelperProcess(["save-on-signal", url.path, "18", mode])
       #expect(helper.readLine() == "assigned")
-      sendSignal(SIGTERM, to: helper.process.processIdentifier)
+      // libdispatch arms a signal source after `resume()` returns, and SIGTERM is ignored
+      // until then, so one sent too early is dropped: send it until the process ends (a
+      // second one while the first is handled changes nothing).
+      for _ in 0..<300 where helper.process.isRunning {
+        sendSignal(SIGTERM, to: helper.process.processIdentifier)
+        if waitForExit(of: helper.process, deadline: 0.2) { break }
+      }
       let outcome = try helper.finish()
       #expect(outcome.status == status && !outcome.killed)
       #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(18))

@@ -138,11 +138,12 @@ struct LockFreeAssignmentTests {
         switch worker {
         case 0..<4:
           // Assigners: 1, 2, 3, … for as long as the writes go on (bounded all the same).
+          // At least one assignment each, however the threads are scheduled.
           var value = 0
-          while !isDone.withLock({ $0 }) && value < 10_000_000 {
+          repeat {
             value += 1
             prefs.set(worker, to: value)
-          }
+          } while !isDone.withLock({ $0 }) && value < 10_000_000
           lastValues.withLock { $0[worker] = value }
         case 4:
           // Writes: each may mark clean only what it saved.
