@@ -14,9 +14,7 @@ import Testing
   import WatchKit
 #endif
 
-/// The app lifecycle notifications that flush pending saves. Serialized, as the other
-/// suites that flush every instance in the process are.
-@Suite(.serialized)
+/// The app lifecycle notifications that flush pending saves.
 struct FlushTriggersTests {
   /// Each name as its SDK header spells the constant, written out here independently of the
   /// library's list (the values equal the constants' names).
@@ -36,16 +34,6 @@ struct FlushTriggersTests {
         "WKApplicationWillEnterForegroundNotification",
         "NSExtensionHostWillEnterForegroundNotification",
       ])
-  }
-
-  @Test(arguments: leavingForeground)
-  func leavingTheForegroundFlushesPendingSaves(name: String) throws {
-    let store = CountingStore()
-    let prefs = LazilySavingPreferences(store: store)
-    prefs.fontSize = 30
-    #expect(store.batchCount == 0)
-    NotificationCenter.default.post(name: Notification.Name(name), object: nil)
-    #expect(try store.value(forKey: "fontSize") == .double(30))
   }
 
   #if canImport(AppKit) || canImport(UIKit)
@@ -76,4 +64,18 @@ struct FlushTriggersTests {
     #endif
   }
   #endif
+}
+
+/// Posting a lifecycle notification flushes every instance in the process, so this runs in the
+/// serialized `SavePolicyTests` suite, whose debounced tests a flush would otherwise break.
+extension SavePolicyTests {
+  @Test(arguments: FlushTriggersTests.leavingForeground)
+  func leavingTheForegroundFlushesPendingSaves(name: String) throws {
+    let store = CountingStore()
+    let prefs = LazilySavingPreferences(store: store)
+    prefs.fontSize = 30
+    #expect(store.batchCount == 0)
+    NotificationCenter.default.post(name: Notification.Name(name), object: nil)
+    #expect(try store.value(forKey: "fontSize") == .double(30))
+  }
 }
