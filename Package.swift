@@ -46,7 +46,9 @@ let package = Package(
     .target(
       name: "PreferencesTestSupport", dependencies: ["PreferencesKit"],
       path: "Tests/PreferencesTestSupport"),
-    .executableTarget(name: "PreferencesTestHelper", dependencies: ["PreferencesKit"]),
+    .executableTarget(
+      name: "PreferencesTestHelper", dependencies: ["PreferencesKit"],
+      path: "Tests/PreferencesTestHelper"),
     .testTarget(
       name: "PreferencesKitTests",
       dependencies: [

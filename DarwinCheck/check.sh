@@ -120,7 +120,7 @@ library PreferencesKitTesting Sources/PreferencesKitTesting
 library PreferencesTestSupport Tests/PreferencesTestSupport
 leaf prefs Sources/prefs
 leaf Sample Sample
-leaf PreferencesTestHelper Sources/PreferencesTestHelper
+leaf PreferencesTestHelper Tests/PreferencesTestHelper
 leaf PreferencesKitTests Tests/PreferencesKitTests -parse-as-library
 leaf PreferencesKitProcessTests Tests/PreferencesKitProcessTests -parse-as-library
 step "passed: every module type-checks with its Apple branches"

@@ -5,7 +5,7 @@
 # the expected message; then it puts the file back. The package itself is never touched.
 #
 #   1. the inlinable Darwin lock: an `@inlinable` function calling `os_unfair_lock_lock`
-#      through an internal `import Darwin` (Internal/Platform.swift before issue 22)
+#      through an internal `import Darwin` (Platform/Platform.swift before issue 22)
 #   2. a missing import: a Darwin-only file without `import Foundation`
 #   3. an access level: a public property of a Darwin-only class whose type is internal
 #   4. a non-Sendable capture: a `@Sendable` notification handler capturing the iCloud store
@@ -57,7 +57,7 @@ PY
 lane=("$scratch/DarwinCheck/check.sh" --root "$scratch" --through PreferencesKit)
 
 # 1. The inlinable Darwin lock, as it was: a new file in the library.
-lock=Sources/PreferencesKit/Internal/ReintroducedLock.swift
+lock=Sources/PreferencesKit/Platform/ReintroducedLock.swift
 cat >"$scratch/$lock" <<'SWIFT'
 #if canImport(Darwin)
   import Darwin
@@ -87,7 +87,7 @@ expect "non-Sendable capture" "$store" "non-Sendable type 'NSUbiquitousKeyValueS
   "${lane[@]}"
 
 # 5. A missing `import CoreGraphics`: the lane cannot see it, the text check does.
-geometry=Tests/PreferencesKitTests/GeometryTests.swift
+geometry=Tests/PreferencesKitTests/Geometry/GeometryTests.swift
 edit "$geometry" $'#if canImport(CoreGraphics)\n  import CoreGraphics\n#endif\n=>\n'
 if "$scratch/DarwinCheck/check.sh" --root "$scratch" >"$scratch/lane.log" 2>&1; then
   echo "note  missing import CoreGraphics: the lane passes (Linux's Foundation declares CGRect)"

@@ -251,7 +251,7 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func pendingWrite() -> PendingWrite
   /// Loads the cell's value from `stored` while the owner initializes, when the cell holds its
   /// default, neither dirty nor explicit, as `setDefaults()` left it; records previous keys
-  /// to move in `moves`. (Internal/PreferenceCell+FirstLoad.swift.)
+  /// to move in `moves`. (Loading/PreferenceCell+FirstLoad.swift.)
   ///
   /// - Returns: Why the stored value could not be used; the cell keeps its default then.
   func loadFirst(

@@ -1,5 +1,5 @@
 /// The write pipeline: ``Preferences/writePreferences()`` collects the dirty cells into a
-/// ``WriteBatch``, hands it to the store through the one route (`Internal/StoreCommit.swift`)
+/// ``WriteBatch``, hands it to the store through the one route (`Writing/StoreCommit.swift`)
 /// and marks written what the store took.
 extension Preferences {
   /// Saves every dirty preference to the store, as one unit, and then flushes the store.

@@ -1,0 +1,124 @@
+import Foundation
+
+// Loading: what the store holds, read once for every key and installed in the cells, with the
+// errors of what did not fit.
+extension Preferences {
+  /// Loads every key from the store, and tells observers what changed unless `origin` is `nil`.
+  ///
+  /// - Parameter keepingDirtyValues: Leave values assigned but not yet written in place, as
+  ///   changes arriving from outside do.
+  func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
+    let (stored, readErrors) = readStore()
+    var moves: [String: [String]] = [:]
+    let layers = readLayers()
+    let changes = cells.map { cell in
+      let value = cell.declaration.storedValue(forKey: cell.key, in: stored, moves: &moves)
+      if let layers {
+        return layers.prepare(
+          cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValues,
+          comparing: origin != nil)
+      }
+      return cell.prepareLoad(
+        value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
+    }
+    let cellErrors = changes.compactMap(\.error).map { layers == nil ? naming($0) : $0 }
+    let errors = readErrors + cellErrors + (layers?.system.errors ?? [])
+    state.withLock { state in
+      state.migration.keyMoves = moves
+      if let layers { Self.record(layers, in: &state) }
+    }
+    apply(changes, origin: origin, loadErrors: errors)
+  }
+
+  /// The first load, while the instance initializes: each stored value goes straight into its
+  /// cell, with no change worked out and nothing announced, since nothing can observe an
+  /// instance before it exists. A class that reads layers loads as
+  /// ``reload(origin:keepingDirtyValues:)`` does.
+  func loadFirst() {
+    guard !state.withLock({ $0.layers.isEnabled }) else {
+      reload(origin: nil, keepingDirtyValues: false)
+      return
+    }
+    let (stored, readErrors) = readStore()
+    var errors = readErrors
+    var moves: [String: [String]] = [:]
+    state.withLock { state in
+      for cell in cells {
+        if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(naming(error)) }
+      }
+      state.migration.keyMoves = moves
+      state.loadErrors = errors
+    }
+  }
+
+  /// `error`, about a stored value, naming the store's file as damaged-file errors do.
+  private func naming(_ error: PreferenceError) -> PreferenceError {
+    guard error.file == nil, let store = store as? FileStore else { return error }
+    var named = error
+    named.file = store.url
+    return named
+  }
+
+  /// Reads what the store holds for every key, previous keys included: all of it from a store
+  /// that holds its values (``HeldValuesStore``), which costs one reference rather than a new
+  /// dictionary. When the store cannot be read, no values, or those salvaged from a damaged
+  /// file, and the errors that say so.
+  private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
+    do {
+      if store is any HeldValuesStore { return (try store.allValues(), []) }
+      let previousKeys = cells.flatMap(\.declaration.previousKeys)
+      return (try store.values(forKeys: cells.map(\.key) + previousKeys), [])
+    } catch {
+      var failure = PreferenceError(error, kind: .readFailed)
+      guard FileStore.isDamage(failure), let store = store as? any FileBackedStore else {
+        return ([:], [failure])
+      }
+      // Salvage: every entry that parses on its own loads; the next write keeps the damaged
+      // file beside the new one and writes those entries back, so the damage costs only what
+      // it touched.
+      let salvage = store.recoverValues()
+      failure.reason = [
+        failure.reason,
+        "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+          + "recovered; the next write keeps the damaged file beside the new one and writes "
+          + "them back",
+      ].compactMap { $0 }.joined(separator: "; ")
+      return (
+        salvage.values,
+        [failure]
+          + salvage.lostKeys.map {
+            PreferenceError(
+              .corruptFile, key: $0, file: failure.file,
+              reason: "the entry is damaged and could not be recovered; the preference holds "
+                + "its default, and the damaged file is kept beside the new one after the next "
+                + "write")
+          }
+      )
+    }
+  }
+
+  /// Installs prepared changes under the lock, surrounded by the Observation framework's
+  /// will-set and did-set calls, then tells every other kind of observer.
+  func apply(
+    _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
+    loadErrors: [PreferenceError]? = nil
+  ) {
+    let changed = origin == nil ? [] : changes.filter { $0.change != nil }
+    let properties =
+      Self.isObservable ? lock.withLock { changed.compactMap(\.cell.property) } : []
+    for property in properties { property.willSet(self) }
+    state.withLock { state in
+      for change in changes { change.install() }
+      if let loadErrors { state.loadErrors = loadErrors }
+    }
+    for property in properties { property.didSet(self) }
+    if let origin, !changed.isEmpty {
+      announce(
+        changed.map {
+          PreferenceChange(
+            key: $0.cell.key, origin: origin, oldValue: $0.change?.oldValue,
+            newValue: $0.change?.newValue)
+        })
+    }
+  }
+}
