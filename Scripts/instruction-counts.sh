@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Guards the cost of the hot operations with counts, which are deterministic, where time is not:
 # instructions (valgrind's callgrind) and heap allocations (valgrind's memcheck) of one read and
-# one assignment (with Observation off and on), one 1-key write into a 1,000-key file store, and
-# one creation of 100 preferences (from memory and from a 100-key file).
+# one assignment (with Observation off and on), one read of a `String` (boxed, under the lock),
+# one 1-key write into a 1,000-key file store, and one creation of 100 preferences (from memory
+# and from a 100-key file).
 #
 #   Scripts/instruction-counts.sh            compare with the baseline; fail on growth over 10%
 #   Scripts/instruction-counts.sh --update   rewrite the baseline, for a change meant to cost more
@@ -61,14 +62,14 @@ per_operation() {
 
 # How many times each operation runs: enough that rounding is far below 10%.
 declare -A runs=(
-  [read]=20000 [assign]=20000 [read-observed]=20000 [assign-observed]=20000 [write]=20
+  [read]=20000 [read-string]=20000 [assign]=20000 [read-observed]=20000 [assign-observed]=20000 [write]=20
   [create]=20 [create-file]=20
 )
 
 toolchain="$(swift --version 2>/dev/null | head -n 1)"
 measured="$work/measured"
 echo "# $toolchain: operation instructions allocations (per operation)" >"$measured"
-for operation in read assign read-observed assign-observed write create create-file; do
+for operation in read read-string assign read-observed assign-observed write create create-file; do
   n=${runs[$operation]}
   # Assigned first, so that a failed count stops the script (`set -e`).
   instructions_count=$(per_operation instructions "$operation" "$n")

@@ -9,7 +9,7 @@ import PreferencesKit
 enum CountDriver {
   /// The operations, by the names the script and its baseline use.
   static let operations = [
-    "read", "assign", "read-observed", "assign-observed", "write", "create", "create-file",
+    "read", "read-string", "assign", "read-observed", "assign-observed", "write", "create", "create-file",
   ]
 
   /// Runs `arguments`: an operation name and a count.
@@ -22,6 +22,10 @@ enum CountDriver {
       // An `Int` read, unobservable: the lock-free path.
       let prefs = FloorPreferences(store: InMemoryStore())
       repeatCounting(n) { benchmarkSink &+= prefs.count }
+    case "read-string":
+      // A `String` read, unobservable: under the instance's lock, the value kept boxed.
+      let prefs = FloorPreferences(store: InMemoryStore())
+      repeatCounting(n) { benchmarkSink &+= prefs.name.utf8.count }
     case "assign":
       let prefs = FloorPreferences(store: InMemoryStore())
       repeatCounting(n) { prefs.count = benchmarkSink }

@@ -37,7 +37,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// With ``Preferences/layers``, it says whether the user's store or an assignment holds a
   /// value, whichever layer decides what is read; ``source`` tells which layer that is.
   public var isDefault: Bool {
-    owner.lock.withLock { !cell.isExplicit }
+    owner.lock.withLock { !cell.hasUserValue }
   }
 
   /// Whether the store held a value of any type for the preference at the last load or write:
@@ -48,7 +48,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// launch because defaults are never written; assigning it once when the store has none
   /// makes it stable.
   public var hasStoredValue: Bool {
-    if owner.lock.withLock({ cell.storedForm != nil }) { return true }
+    if owner.lock.withLock({ cell.lastStoredForm != nil }) { return true }
     let key = cell.key
     return owner.state.withLock { state in
       state.loadErrors.contains { $0.key == key && $0.kind != .lockedKey }
@@ -68,7 +68,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// Whether an administrator locked the preference: it holds the managed value, and
   /// assignments neither change it nor are written. A settings screen disables its control.
   public var isLocked: Bool {
-    owner.lock.withLock { cell.isLocked }
+    owner.lock.withLock { cell.isManaged }
   }
 
   /// Restores the default and marks the preference dirty, so that the next
@@ -103,7 +103,7 @@ extension Preferences {
   /// Restores the defaults of `cells`, marked dirty, and tells observers once per key whose
   /// value changes.
   func reset(_ cells: [any AnyPreferenceCell]) {
-    apply(prepareResets(cells), origin: .reset)
+    install(prepareResets(cells), origin: .reset)
     if savesAutomatically { scheduleSave() }
   }
 }

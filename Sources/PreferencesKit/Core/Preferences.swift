@@ -194,7 +194,7 @@ open class Preferences: @unchecked Sendable {
   /// Whether any preference was assigned since it was last loaded or written. An assignment
   /// to a key an administrator locked does not count: it is never written.
   public var isDirty: Bool {
-    lock.withLock { cells.contains { $0.isDirty && !$0.isLocked } }
+    lock.withLock { cells.contains(where: \.isDirty) }
   }
 
   /// The problems found by the last load: stored values that did not fit their properties, or

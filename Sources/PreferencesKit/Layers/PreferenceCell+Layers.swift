@@ -16,14 +16,14 @@ extension PreferenceCell {
   /// Prepares to install the value of the highest layer among `candidates` (ordered by
   /// precedence, the user's store among them) whose value fits the property, or the default.
   ///
-  /// The cell is explicit (written back when assigned, removed when reset) only when the
-  /// user's store holds a value; a value from another layer is never dirty, so never written.
-  /// A managed value locks the cell, and replaces even a value assigned but not yet written.
+  /// The cell has a user value (written back when assigned, removed when reset) only when the
+  /// user's store holds one; a value from another layer is never dirty, so never written. A
+  /// managed value makes the cell managed, and replaces even a value assigned but not yet
+  /// written.
   func prepareLayeredLoad(
     _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> LayeredCellUpdate {
     let (flags, current) = lock.withLock { withCellLock { ($0, value) } }
-    let (generation, isDirty, wasLocked) = (flags.generation, flags.isDirty, flags.isLocked)
     var chosen: (value: Value, source: PreferenceSource)?
     var userForm: PropertyListValue?
     var errors: [PreferenceError] = []
@@ -38,58 +38,46 @@ extension PreferenceCell {
       if chosen == nil { chosen = (value, candidate.source) }
     }
     let source = chosen?.source ?? .default
-    let locks = source == .managed
-    // A refused assignment to a locked cell marks it dirty only to report it; it holds nothing
-    // to keep.
-    if keepingDirtyValue && isDirty && !locks && !wasLocked {
-      let none = CellUpdate(cell: self, error: userError, change: nil, install: {})
+    let isManaged = source == .managed
+    // A value assigned and not yet written stays, if asked, unless an administrator now
+    // manages the key. (A managed cell is never dirty: a refused assignment has its own flag.)
+    let keepsDirtyValue = keepingDirtyValue && !isManaged
+    if keepsDirtyValue && flags.isDirty {
+      let none = CellUpdate(cell: self, error: userError, announcement: nil, install: {})
       return LayeredCellUpdate(update: none, source: .user, errors: errors)
     }
     let newValue = chosen?.value ?? defaultValue
-    let change =
+    let announcement =
       comparing
-      ? Self.change(from: try? codec.encode(current), to: try? codec.encode(newValue)) : nil
-    let update = CellUpdate(cell: self, error: userError, change: change) {
-      let isInstalled = self.withCellLock { flags in
-        flags.isLocked = locks
-        // A value assigned since the snapshot is newer than the store's; keep it if asked to,
-        // unless an administrator now locks the key.
-        guard locks || wasLocked || !keepingDirtyValue || flags.generation == generation else {
-          return false
-        }
-        self.value = newValue
-        flags.isDirty = false
-        flags.isExplicit = userForm != nil
-        flags.advanceGeneration()
-        return true
-      }
-      if isInstalled { self.storedForm = userForm }
+      ? Self.announcement(from: try? codec.encode(current), to: try? codec.encode(newValue))
+      : nil
+    let generation = flags.generation
+    let update = CellUpdate(cell: self, error: userError, announcement: announcement) {
+      // A value assigned since the snapshot is newer than the store's: it stays too.
+      self.install(
+        loaded: newValue, form: userForm, isManaged: isManaged,
+        unlessChangedSince: keepsDirtyValue ? generation : nil)
     }
     return LayeredCellUpdate(update: update, source: source, errors: errors)
   }
 
   /// Prepares to restore the value below the user's store (the system default, or else the
-  /// declared default) and mark the cell dirty, so a write removes its key. A locked cell is
-  /// left as it is.
+  /// declared default) and mark the cell dirty, so a write removes its key. A managed cell is
+  /// left as it is (``CellFlags/reset()``).
   func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate {
     var ignored: [PreferenceError] = []
     let target = systemDefault.flatMap { decode($0, errors: &ignored)?.value } ?? defaultValue
-    let (current, locked) = lock.withLock { withCellLock { (value, $0.isLocked) } }
-    let change =
-      locked ? nil : Self.change(from: try? codec.encode(current), to: try? codec.encode(target))
-    return CellUpdate(cell: self, error: nil, change: change) {
-      self.withCellLock { flags in
-        guard !flags.isLocked else { return }
-        self.value = target
-        flags.isDirty = true
-        flags.isExplicit = false
-        flags.advanceGeneration()
-      }
+    let (current, isManaged) = lock.withLock { withCellLock { (value, $0.isManaged) } }
+    let announcement =
+      isManaged
+      ? nil : Self.announcement(from: try? codec.encode(current), to: try? codec.encode(target))
+    return CellUpdate(cell: self, error: nil, announcement: announcement) {
+      self.install(reset: target)
     }
   }
 
   /// The forms before and after, as a ``CellUpdate`` carries them: `nil` when they are equal.
-  private static func change(
+  private static func announcement(
     from oldForm: PropertyListValue?, to newForm: PropertyListValue?
   ) -> (oldValue: PropertyListValue?, newValue: PropertyListValue?)? {
     oldForm == newForm ? nil : (oldForm, newForm)
@@ -123,13 +111,10 @@ extension PreferenceCell {
     return nil
   }
 
-  func forgetRefusedAssignment() {
-    withCellLock { if $0.isLocked { $0.isDirty = false } }
-  }
-
-  /// Says that an assignment was refused because an administrator locked the key, in a debug
-  /// build. The value stays, and ``assign(_:hotPath:)`` marked the cell dirty so that the next
-  /// write reports the key in ``Preferences/loadErrors``.
+  /// Says that an assignment was refused because an administrator manages the key, in a debug
+  /// build. The value stays, and ``assign(_:hotPath:)`` noted the refusal
+  /// (``CellFlags/refuse()``) so that the next write reports the key in
+  /// ``Preferences/loadErrors``.
   @usableFromInline
   func refuseAssignment() {
     #if DEBUG

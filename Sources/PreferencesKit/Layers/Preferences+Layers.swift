@@ -95,10 +95,11 @@ extension Preferences {
     state.layers.system = load.system
   }
 
-  /// Turns each assignment a locked cell refused since the last write into a notice in
-  /// ``loadErrors``; a write leaves locked cells out. Call with the lock held.
+  /// Turns each assignment a managed cell refused since the last write into a notice in
+  /// ``loadErrors``; a managed cell is never dirty, so a write leaves it out. Call with the
+  /// lock held.
   func reportRefusedAssignments(in state: inout InstanceState) {
-    for cell in cells where cell.isLocked && cell.isDirty {
+    for cell in cells where cell.hasRefusedAssignment {
       cell.forgetRefusedAssignment()
       state.loadErrors.append(
         PreferenceError(
@@ -116,18 +117,19 @@ extension Preferences {
     for cell in written {
       state.layers.overrides[cell.key] = nil
       state.layers.sources[cell.key] =
-        cell.isExplicit ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
+        cell.hasUserValue
+        ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
   }
 
   /// Where `cell`'s value comes from now. Call with the lock held.
   func source(of cell: any AnyPreferenceCell, in state: InstanceState) -> PreferenceSource {
-    if cell.isLocked { return .managed }
+    if cell.isManaged { return .managed }
     if cell.isDirty {
-      if cell.isExplicit { return .user }
+      if cell.hasUserValue { return .user }
       return state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
-    return state.layers.sources[cell.key] ?? (cell.isExplicit ? .user : .default)
+    return state.layers.sources[cell.key] ?? (cell.hasUserValue ? .user : .default)
   }
 
   /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an

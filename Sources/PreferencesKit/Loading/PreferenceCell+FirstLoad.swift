@@ -6,26 +6,15 @@ extension PreferenceCell {
       return nil  // The default stays, as it is.
     }
     do throws(PreferenceError) {
-      installLoaded(try codec.decode(form), storedForm: form)
+      // The same transition as a reload's (`prepareLoad`), without working out a change.
+      install(
+        loaded: try codec.decode(form), form: form, isManaged: false, unlessChangedSince: nil)
       return nil
     } catch {
       var error = error
       error.key = key
       return error
     }
-  }
-
-  /// Installs a value loaded from the store: the value and every flag, in one place, as
-  /// ``prepareLoad(_:lock:keepingDirtyValue:comparing:)``'s update does. Call with the owner's
-  /// lock held.
-  private func installLoaded(_ newValue: Value, storedForm: PropertyListValue) {
-    withCellLock { flags in
-      value = newValue
-      flags.isDirty = false
-      flags.isExplicit = true
-      flags.advanceGeneration()
-    }
-    self.storedForm = storedForm
   }
 }
 

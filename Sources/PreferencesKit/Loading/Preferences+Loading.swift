@@ -27,7 +27,7 @@ extension Preferences {
       state.migration.keyMoves = moves
       if let layers { Self.record(layers, in: &state) }
     }
-    apply(changes, origin: origin, loadErrors: errors)
+    install(changes, origin: origin, loadErrors: errors)
   }
 
   /// The first load, while the instance initializes: each stored value goes straight into its
@@ -99,11 +99,11 @@ extension Preferences {
 
   /// Installs prepared changes under the lock, surrounded by the Observation framework's
   /// will-set and did-set calls, then tells every other kind of observer.
-  func apply(
+  func install(
     _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
     loadErrors: [PreferenceError]? = nil
   ) {
-    let changed = origin == nil ? [] : changes.filter { $0.change != nil }
+    let changed = origin == nil ? [] : changes.filter { $0.announcement != nil }
     let properties =
       Self.isObservable ? lock.withLock { changed.compactMap(\.cell.property) } : []
     for property in properties { property.willSet(self) }
@@ -116,8 +116,8 @@ extension Preferences {
       announce(
         changed.map {
           PreferenceChange(
-            key: $0.cell.key, origin: origin, oldValue: $0.change?.oldValue,
-            newValue: $0.change?.newValue)
+            key: $0.cell.key, origin: origin, oldValue: $0.announcement?.oldValue,
+            newValue: $0.announcement?.newValue)
         })
     }
   }

@@ -15,7 +15,7 @@ extension Preferences {
   /// - Returns: The document's bytes.
   /// - Throws: A ``PreferenceError`` for a value with no property-list form.
   public func exportValues(format: PropertyListFormat) throws(PreferenceError) -> Data {
-    let writes = lock.withLock { cells.filter(\.isExplicit).map { $0.pendingWrite() } }
+    let writes = lock.withLock { cells.filter(\.hasUserValue).map { $0.pendingWrite() } }
     var values: [String: PropertyListValue] = [:]
     for write in writes {
       values[write.cell.key] = try write.encode()
@@ -66,7 +66,7 @@ extension Preferences {
       let outcome = try commit(refusable: []) { _ in
         values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
       }
-      apply(changes, origin: .external)
+      install(changes, origin: .external)
       if !outcome.notices.isEmpty { state.withLock { $0.commits.notices = outcome.notices } }
     }
     return unknown

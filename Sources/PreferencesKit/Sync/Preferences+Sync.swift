@@ -185,7 +185,7 @@ extension Preferences {
         prepareStoredLoad(cell, $0.value, keepingDirtyValue: true)
       }
     }
-    apply(loads, origin: .external)
+    install(loads, origin: .external)
   }
 
   /// Saves `entries` as the records of the keys' last changes, and their values too when

@@ -21,7 +21,7 @@ extension Preferences {
   /// not a key reset to the default it already had, nor one assigned back.
   var unsavedKeys: [String] {
     lock.withLock {
-      cells.filter { $0.isDirty && !$0.isLocked && $0.differsFromStoredValue() }.map(\.key)
+      cells.filter { $0.isDirty && $0.differsFromStoredValue() }.map(\.key)
     }
   }
 

@@ -57,11 +57,11 @@ extension Preferences {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
-      // Locked keys are never written, even when a layer unlocked them since.
+      // A managed key is never dirty, so never written; an assignment it refused is reported.
       reportRefusedAssignments(in: &state)
       let refused = state.commits.refused
       state.commits.refused = [:]
-      let dirty = cells.filter { $0.isDirty && !$0.isLocked }
+      let dirty = cells.filter(\.isDirty)
       var written: [any AnyPreferenceCell] = []
       for cell in dirty {
         if let entry = refused[cell.key], entry.generation == cell.generation {
@@ -118,7 +118,7 @@ extension Preferences {
     state.withLock { state in
       for (write, install) in batch.normalizations { install(write.generation) }
       for (write, form) in zip(batch.writes, batch.forms) {
-        write.cell.markWritten(generation: write.generation, storedForm: form)
+        write.cell.markWritten(generation: write.generation, form: form)
       }
       state.migration.keyMoves = state.migration.keyMoves.filter {
         batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)

@@ -1,0 +1,103 @@
+/// A cell seen without its value type, so ``Preferences`` can load, write and reset every
+/// property the same way. Unless stated otherwise, call these with the owner's lock held.
+protocol AnyPreferenceCell: AnyObject, Sendable {
+  /// The key in the store.
+  var key: String { get }
+  /// What the `@Preference` attribute said besides the default.
+  var declaration: PreferenceDeclaration { get }
+  /// Whether the value needs writing (see ``CellFlags``).
+  var isDirty: Bool { get }
+  /// Whether the value was chosen (assigned, or loaded from the user's store) rather than
+  /// defaulted.
+  var hasUserValue: Bool { get }
+  /// Whether an administrator decides the value (the managed layer): assignments are refused.
+  var isManaged: Bool { get }
+  /// Whether an assignment was refused that no write has reported yet.
+  var hasRefusedAssignment: Bool { get }
+  /// Counts assignments, loads and resets.
+  var generation: UInt64 { get }
+  /// Whether the value differs from the one last loaded or written (the default when the
+  /// store held none). Call with the owner's lock held.
+  func differsFromStoredValue() -> Bool
+  /// The property, once it has been read or assigned.
+  var property: ObservedProperty? { get }
+  /// Sets the key found by reflection. Call only while the owner initializes.
+  func setKey(_ key: String)
+  /// Makes the current value the default, as `setDefaults()` asks.
+  func adoptValueAsDefault()
+  /// Prepares to install a stored value, or the default when `stored` is `nil`. Call without
+  /// the lock; it takes `lock` itself to look at the current value.
+  ///
+  /// - Parameters:
+  ///   - keepingDirtyValue: Leave a value assigned but not yet written in place.
+  ///   - comparing: Work out whether the value changes, for observers.
+  func prepareLoad(
+    _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> CellUpdate
+  /// Prepares to restore the default and mark the cell dirty, so a write removes its key. Call
+  /// without the lock, for a class that reads no layers.
+  func prepareReset(lock: Lock) -> CellUpdate
+  /// Captures what a write must save.
+  func pendingWrite() -> PendingWrite
+  /// Loads the cell's value from `stored` while the owner initializes, when the cell holds its
+  /// default, clean and without a user value, as `setDefaults()` left it; records previous
+  /// keys to move in `moves`. (Loading/PreferenceCell+FirstLoad.swift.)
+  ///
+  /// - Returns: Why the stored value could not be used; the cell keeps its default then.
+  func loadFirst(
+    from stored: [String: PropertyListValue], moves: inout [String: [String]]
+  ) -> PreferenceError?
+  /// Prepares to install the highest layer's value. Call without the lock.
+  func prepareLayeredLoad(
+    _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
+  ) -> LayeredCellUpdate
+  /// Prepares to restore the value below the user's store. Call without the lock.
+  func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate
+  /// Takes and releases the cell's lock bit, so that an assignment holding it finishes first.
+  func waitForAssignments()
+  /// Forgets a refused assignment once a write has reported it.
+  /// (Layers/PreferenceCell+Layers.swift.)
+  func forgetRefusedAssignment()
+  /// This preference's entry in the schema.
+  func schemaEntry() -> PreferenceSchema.Entry
+  /// Decodes the form a store normalized the value to (such as a date to the second), and
+  /// returns what installs it, if no assignment happened since the given generation. Call
+  /// without the lock; call what it returns with the lock held.
+  func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void
+  /// Marks the cell clean, holding `form` as the one last stored, if nothing was assigned,
+  /// loaded or reset since `generation`.
+  func markWritten(generation: UInt64, form: PropertyListValue?)
+}
+
+/// What a `@Preference` attribute says besides the default value.
+struct PreferenceDeclaration: Sendable {
+  /// The key given with `key:`, if any.
+  let key: String?
+  /// Keys the preference was stored under before, newest first.
+  let previousKeys: [String]
+  /// Whether the preference travels to other machines while syncing.
+  let isSynced: Bool
+}
+
+/// A change to one cell, worked out without the lock and installed with it.
+struct CellUpdate {
+  /// The cell to change.
+  let cell: any AnyPreferenceCell
+  /// Why the stored value could not be used, if it could not.
+  let error: PreferenceError?
+  /// What observers hear: the value's stored forms before and after, when they differ and
+  /// observers should hear of it; `nil` otherwise.
+  let announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
+  /// Installs the change. Call with the lock held.
+  let install: () -> Void
+}
+
+/// What one dirty cell contributes to a write, captured under the lock and encoded outside it.
+struct PendingWrite {
+  /// The cell being written.
+  let cell: any AnyPreferenceCell
+  /// The cell's generation when captured.
+  let generation: UInt64
+  /// Produces the stored form, or `nil` to remove the key.
+  let encode: () throws(PreferenceError) -> PropertyListValue?
+}

@@ -1,0 +1,231 @@
+import Foundation
+import PreferencesTestSupport
+import Testing
+
+@testable import PreferencesKit
+
+/// The state machine of one preference (`CellFlags`, applied by `PreferenceCell`): every
+/// transition from the states where it matters.
+struct PreferenceCellTests {
+  /// Flags with the given bits set, at generation 5.
+  func flags(dirty: Bool = false, user: Bool = false, managed: Bool = false) -> CellFlags {
+    var bits = 5 * CellFlags.generationStep
+    if dirty { bits |= CellFlags.dirty }
+    if user { bits |= CellFlags.userValue }
+    if managed { bits |= CellFlags.managed }
+    return CellFlags(bits: bits)
+  }
+
+  /// A cell of an `Int` defaulting to 1, as an instance's initializer leaves it.
+  func makeCell() -> PreferenceCell<Int> {
+    let cell = PreferenceCell(
+      defaultValue: 1,
+      declaration: PreferenceDeclaration(key: "count", previousKeys: [], isSynced: false),
+      codec: .propertyList)
+    cell.setKey("count")
+    cell.adoptValueAsDefault()
+    return cell
+  }
+
+  /// Loads `cell` through its layers, as a reload does: the managed layer's value when
+  /// `managed` is given, then the user's store's.
+  func loadLayers(
+    _ cell: PreferenceCell<Int>, managed: Int? = nil, user: Int? = nil,
+    keepingDirtyValue: Bool = false
+  ) -> CellUpdate {
+    var candidates: [LayerValue] = []
+    if let managed {
+      candidates.append(
+        LayerValue(source: .managed, content: .value(.integer(Int64(managed))), origin: "managed"))
+    }
+    if let user {
+      candidates.append(LayerValue(source: .user, content: .value(.integer(Int64(user))), origin: "store"))
+    }
+    let lock = Lock()
+    let update = cell.prepareLayeredLoad(
+      candidates, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true
+    ).update
+    lock.withLock { update.install() }
+    return update
+  }
+
+  // MARK: The flags' transitions
+
+  @Test func anAssignmentMarksDirtyWithAUserValueAndANewGeneration() {
+    var state = flags()
+    let isAssigned = state.assign()
+    #expect(isAssigned)
+    #expect(state.isDirty && state.hasUserValue && !state.hasRefusedAssignment)
+    #expect(state.generation == 6)
+  }
+
+  @Test func aRefusedAssignmentIsNotedWithoutMarkingDirty() {
+    var state = flags(managed: true)
+    let isAssigned = state.assign()
+    #expect(!isAssigned)
+    #expect(state.hasRefusedAssignment)
+    #expect(!state.isDirty && !state.hasUserValue)
+    #expect(state.generation == 5)
+    state.forgetRefusal()
+    #expect(!state.hasRefusedAssignment && state.isManaged)
+  }
+
+  @Test func aLoadCleansSetsWhatItFoundAndForgetsARefusal() {
+    var state = flags(dirty: true, user: true)
+    state.load(hasUserValue: false, isManaged: true)
+    #expect(!state.isDirty && !state.hasUserValue && state.isManaged)
+    #expect(state.generation == 6)
+    _ = state.assign()
+    #expect(state.hasRefusedAssignment)
+    state.load(hasUserValue: true, isManaged: false)
+    #expect(!state.isManaged && !state.hasRefusedAssignment && state.hasUserValue)
+    #expect(!state.isDirty && state.generation == 7)
+  }
+
+  @Test func aResetMarksDirtyWithoutAUserValueUnlessManaged() {
+    var state = flags(user: true)
+    let isReset = state.reset()
+    #expect(isReset)
+    #expect(state.isDirty && !state.hasUserValue && state.generation == 6)
+    var managed = flags(user: true, managed: true)
+    let isManagedReset = managed.reset()
+    #expect(!isManagedReset)
+    #expect(managed.bits == flags(user: true, managed: true).bits)
+  }
+
+  @Test func markingWrittenAndNormalizingTakeOnlyAtTheCapturedGeneration() {
+    var state = flags(dirty: true, user: true)
+    #expect(!state.normalizes(since: 4))
+    let isWrittenTooEarly = state.markWritten(generation: 4)
+    #expect(!isWrittenTooEarly)
+    #expect(state.isDirty)
+    #expect(state.normalizes(since: 5))
+    let isWritten = state.markWritten(generation: 5)
+    #expect(isWritten)
+    #expect(!state.isDirty && state.hasUserValue && state.generation == 5)
+  }
+
+  @Test func adoptingTheValueAsDefaultLeavesItCleanAndDefaulted() {
+    var state = flags(dirty: true, user: true)
+    state.adoptAsDefault()
+    #expect(!state.isDirty && !state.hasUserValue && state.generation == 5)
+  }
+
+  // MARK: A cell's transitions, with its value and stored form
+
+  @Test func aRefusedAssignmentLeavesTheCellCleanAndItsValue() {
+    let cell = makeCell()
+    _ = loadLayers(cell, managed: 7, user: 3)
+    let hotPath = AtomicWords(count: 1)
+    defer { hotPath.deallocate() }
+    #expect(!cell.assignUnheard(9, hotPath: hotPath))
+    #expect(!cell.hasRefusedAssignment)  // The hot path leaves a managed cell to `assign`.
+    #expect(cell.assign(9, hotPath: hotPath) == nil)
+    #expect(cell.value == 7)
+    #expect(cell.isManaged && cell.hasRefusedAssignment && !cell.isDirty)
+    cell.forgetRefusedAssignment()
+    #expect(!cell.hasRefusedAssignment)
+  }
+
+  @Test func aLayeredLoadMakesADirtyCellManagedEvenWhenKeepingDirtyValues() {
+    let cell = makeCell()
+    let hotPath = AtomicWords(count: 1)
+    defer { hotPath.deallocate() }
+    #expect(cell.assignUnheard(4, hotPath: hotPath))
+    #expect(cell.isDirty)
+    let update = loadLayers(cell, managed: 7, user: 3, keepingDirtyValue: true)
+    #expect(cell.value == 7)
+    #expect(cell.isManaged && !cell.isDirty && cell.hasUserValue)
+    #expect(cell.lastStoredForm == .integer(3))
+    #expect(update.announcement?.oldValue == .integer(4))
+    #expect(update.announcement?.newValue == .integer(7))
+  }
+
+  @Test func aLayeredLoadWithoutAManagedValueKeepsADirtyValueWhenAsked() {
+    let cell = makeCell()
+    let hotPath = AtomicWords(count: 1)
+    defer { hotPath.deallocate() }
+    #expect(cell.assignUnheard(4, hotPath: hotPath))
+    let update = loadLayers(cell, user: 3, keepingDirtyValue: true)
+    #expect(cell.value == 4 && cell.isDirty && update.announcement == nil)
+    _ = loadLayers(cell, user: 3)
+    #expect(cell.value == 3 && !cell.isDirty && cell.lastStoredForm == .integer(3))
+  }
+
+  @Test func aLoadThatNoLongerManagesTheCellForgetsItsRefusal() {
+    let cell = makeCell()
+    _ = loadLayers(cell, managed: 7)
+    let hotPath = AtomicWords(count: 1)
+    defer { hotPath.deallocate() }
+    #expect(cell.assign(9, hotPath: hotPath) == nil)
+    #expect(cell.hasRefusedAssignment && !cell.hasUserValue && cell.lastStoredForm == nil)
+    _ = loadLayers(cell)
+    #expect(cell.value == 1 && !cell.isManaged && !cell.hasRefusedAssignment)
+  }
+
+  @Test func aResetOfAManagedCellChangesNothing() {
+    let cell = makeCell()
+    _ = loadLayers(cell, managed: 7, user: 3)
+    let generation = cell.generation
+    let lock = Lock()
+    let update = cell.prepareLayeredReset(to: nil, lock: lock)
+    lock.withLock { update.install() }
+    #expect(update.announcement == nil)
+    #expect(cell.value == 7 && !cell.isDirty && cell.hasUserValue)
+    #expect(cell.generation == generation)
+  }
+
+  @Test func aResetThenAWriteLeavesTheCellCleanDefaultedAndWithoutAStoredForm() throws {
+    let cell = makeCell()
+    let lock = Lock()
+    let load = cell.prepareLoad(.integer(3), lock: lock, keepingDirtyValue: false, comparing: true)
+    lock.withLock { load.install() }
+    #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))
+    let reset = cell.prepareReset(lock: lock)
+    lock.withLock { reset.install() }
+    #expect(reset.announcement?.oldValue == .integer(3))
+    #expect(cell.value == 1 && cell.isDirty && !cell.hasUserValue)
+    #expect(cell.lastStoredForm == .integer(3))  // What the store holds until the write.
+    let write = cell.pendingWrite()
+    #expect(try write.encode() == nil)  // The write removes the key.
+    cell.markWritten(generation: write.generation - 1, form: nil)
+    #expect(cell.isDirty)  // Not the generation the write captured.
+    cell.markWritten(generation: write.generation, form: nil)
+    #expect(!cell.isDirty && cell.lastStoredForm == nil)
+  }
+
+  @Test func aNormalizedValueIsInstalledOnlyIfNothingChangedSinceTheWriteCapturedIt() {
+    let cell = makeCell()
+    let hotPath = AtomicWords(count: 1)
+    defer { hotPath.deallocate() }
+    #expect(cell.assignUnheard(4, hotPath: hotPath))
+    let generation = cell.generation
+    let install = cell.prepareNormalizedValue(.integer(40))
+    install(generation - 1)
+    #expect(cell.value == 4)
+    install(generation)
+    #expect(cell.value == 40 && cell.isDirty)
+  }
+
+  // MARK: Through an instance
+
+  @Test func aWriteAfterRefusedAssignmentsReportsTheKeyOnceAndWritesNothingOfIt() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeSystem(["fontSize": .double(17)], named: "managed.json")
+    let prefs = fixture.make()
+    prefs.fontSize = 20
+    prefs.fontSize = 21
+    let cell = try #require(prefs.cells.first { $0.key == "fontSize" })
+    #expect(!cell.isDirty && cell.hasRefusedAssignment)
+    #expect(!prefs.isDirty)
+    prefs.launchCount = 1
+    try prefs.writePreferences()
+    #expect(prefs.loadErrors.filter { $0.kind == .lockedKey }.map(\.key) == ["fontSize"])
+    #expect(!cell.hasRefusedAssignment)
+    prefs.launchCount = 2
+    try prefs.writePreferences()
+    #expect(prefs.loadErrors.filter { $0.kind == .lockedKey }.count == 1)
+    #expect(try fixture.userValues() == ["launchCount": .integer(2)])
+  }
+}
