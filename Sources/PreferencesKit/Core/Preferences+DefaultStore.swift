@@ -44,13 +44,15 @@ extension Preferences {
     #endif
   }
 
-  /// The identifier the system's layers are found by: for a ``FileStore``, the name of the
-  /// folder holding its file (the identifier itself for ``init(identifier:)`` and ``init()``
-  /// on Linux, as ``FileStore/defaultURL(for:)`` names the folder); for any other store, the
-  /// running program's ``FileStore/defaultIdentifier``.
+  /// The identifier the system's layers are found by: for a store in a file
+  /// (``PreferenceStore/location``), the name of the folder holding it (the identifier itself
+  /// for ``init(identifier:)`` and ``init()`` on Linux, as ``FileStore/defaultURL(for:)`` names
+  /// the folder); for any other store, the running program's ``FileStore/defaultIdentifier``.
   static func layerIdentifier(of store: any PreferenceStore) -> String {
-    guard let store = store as? FileStore else { return FileStore.defaultIdentifier }
-    return store.url.deletingLastPathComponent().lastPathComponent
+    guard let location = store.location, location.isFileURL else {
+      return FileStore.defaultIdentifier
+    }
+    return location.deletingLastPathComponent().lastPathComponent
   }
 
   /// The reader of the system's layers for `store`.
