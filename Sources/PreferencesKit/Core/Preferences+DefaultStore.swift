@@ -57,7 +57,8 @@ extension Preferences {
 
   /// The reader of the system's layers for `store`.
   ///
-  /// - A ``UserDefaultsStore``: the keys its `UserDefaults` reports forced, the managed app
+  /// - A store with layers of its platform's (``PreferenceStore/platformLayers``, a
+  ///   ``UserDefaultsStore``'s): the keys its `UserDefaults` reports forced, the managed app
   ///   configuration, registered defaults and the global domain (see
   ///   ``UserDefaultsStore/values(forKeys:)``); elsewhere than on Apple platforms, then the
   ///   files below.
@@ -76,9 +77,9 @@ extension Preferences {
   ) -> any SystemLayerReading {
     let files = XDGLayerReader(
       identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
-    if let store = store as? UserDefaultsStore {
+    if let platform = store.platformLayers {
       return applePlatform
-        ? store.layerReader : CombinedLayerReader(readers: [store.layerReader, files])
+        ? platform.reader : CombinedLayerReader(readers: [platform.reader, files])
     }
     guard applePlatform else { return files }
     return CombinedLayerReader(
