@@ -172,15 +172,17 @@ extension UserDefaultsStore {
     toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
   ) -> (@Sendable () -> Void)? {
     #if canImport(Darwin)
-      let observation = KeyObservation(
-        keys: Self.observedKeys(keys),
-        queue: DispatchQueue(label: "PreferencesKit.UserDefaultsStore", qos: .utility),
-        observeKey: { key, report in
-          let observer = KeyValueObserver(report)
-          self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
-          return { self.defaults.removeObserver(observer, forKeyPath: key) }
-        }, onChange: onChange)
-      return observation.map { observation in { observation.stop() } }
+      let observeKey: KeyObservation.ObserveKey = { key, report in
+        let observer = KeyValueObserver(report)
+        self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
+        return { self.defaults.removeObserver(observer, forKeyPath: key) }
+      }
+      let queue = DispatchQueue(label: "PreferencesKit.UserDefaultsStore", qos: .utility)
+      guard
+        let observation = KeyObservation(
+          keys: Self.observedKeys(keys), queue: queue, observeKey: observeKey, onChange: onChange)
+      else { return nil }
+      return { observation.stop() }
     #else
       return nil
     #endif
