@@ -16,14 +16,30 @@ public import PreferencesKit
 /// `makeStore` is called more than once, and each store it returns must be over the same
 /// place, as a second launch of the app would open it; the place should start empty. The
 /// checks write keys starting with `conformance.` and remove them again.
+///
+/// Every requirement is checked: reads, ``PreferenceStore/apply(_:)`` and
+/// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)``, ``PreferenceStore/storedForm(of:)``,
+/// observation where the store offers it, and ``PreferenceStore/location``. What a store claims
+/// beyond the defaults, it says here, and it is checked: that its update is atomic
+/// (`updatesAtomically`), that a write that fails leaves it as it was (`failingWrites`), that
+/// it salvages its own damage (`damage`).
 public struct PreferenceStoreConformance {
   /// The rules the store broke.
   public typealias Failure = ConformanceFailure
+
+  /// Runs `body` with the store's next write made to fail, as a full disk would.
+  public typealias FailingWrites = (_ body: () throws -> Void) throws -> Void
 
   /// Opens the store under test.
   let makeStore: () throws -> any PreferenceStore
   /// A change set the store refuses, if it has one.
   let refusedChanges: [String: StoredChange]?
+  /// Whether the store claims that its update is atomic.
+  let updatesAtomically: Bool
+  /// Makes the store's writes fail, if the store has a way.
+  let failingWrites: FailingWrites?
+  /// Damages the place under test, for a store that salvages.
+  let damage: (() throws -> Void)?
 
   /// Creates the checks for the stores `makeStore` opens.
   ///
@@ -31,12 +47,26 @@ public struct PreferenceStoreConformance {
   ///   - refusedChanges: A change set that the store's `apply(_:)` throws for, such as a value
   ///     larger than it holds, to check that a failed apply leaves the store as it was. Leave
   ///     it `nil` when the store refuses nothing.
+  ///   - updatesAtomically: Whether the store's `update(readingKeys:keepingPrevious:_:)` lets
+  ///     no other writer, through another store object over the same place, come between its
+  ///     read and its write. `false`, the default's behaviour, checks nothing of the kind.
+  ///   - failingWrites: Runs its body with the store's writes failing (for `FileStore`, a
+  ///     system call failing with "no space left"), to check that a write that fails throws
+  ///     and leaves the store as it was; `nil` when the store has no way to fail on demand.
+  ///   - damage: Damages the place under test so that some of its entries can still be read,
+  ///     for a store that implements `salvage(after:)`: reading then throws, salvage recovers
+  ///     only values the store held, and the next update writes them back. `nil` for a store
+  ///     that recovers nothing.
   ///   - makeStore: Opens a store over the place under test.
   public init(
-    refusedChanges: [String: StoredChange]? = nil,
+    refusedChanges: [String: StoredChange]? = nil, updatesAtomically: Bool = false,
+    failingWrites: FailingWrites? = nil, damage: (() throws -> Void)? = nil,
     makeStore: @escaping () throws -> any PreferenceStore
   ) {
     self.refusedChanges = refusedChanges
+    self.updatesAtomically = updatesAtomically
+    self.failingWrites = failingWrites
+    self.damage = damage
     self.makeStore = makeStore
   }
 
@@ -126,6 +156,14 @@ public struct PreferenceStoreConformance {
       "changes applied from several threads at once all land (\(landed) of \(expected); "
         + "errors: \(failures.all))")
 
+    try checkUpdate(&rules)
+    if updatesAtomically { try checkAtomicUpdate(&rules) }
+    if let failingWrites { try checkFailingWrites(failingWrites, &rules) }
+    try checkStoredForm(&rules)
+    try checkObservation(&rules)
+    try checkLocation(&rules)
+    if let damage { try checkSalvage(damage, &rules) }
+
     // Clean up what the checks wrote.
     try makeStore().apply(
       Dictionary(
@@ -138,7 +176,7 @@ public struct PreferenceStoreConformance {
 /// Errors collected from several threads.
 ///
 /// `@unchecked Sendable`: `items` is only touched while `lock` is held.
-private final class FailureList: @unchecked Sendable {
+final class FailureList: @unchecked Sendable {
   private let lock = NSLock()
   private var items: [String] = []
 

@@ -21,11 +21,10 @@ extension Command {
         Console.error("prefs: warning: no file at \(url.path); reading it as an empty store")
       }
       return try store.allValues()
-    } catch let error as PreferenceError where Self.isDamage(error) {
-      guard let store = store as? any FileBackedStore else {
+    } catch let error as PreferenceError {
+      guard let salvage = store.salvage(after: error) else {
         throw .inputOutput("read", location.displayName, error)
       }
-      let salvage = store.recoverValues()
       guard !salvage.values.isEmpty else {
         throw .inputOutput(
           "cannot read \(location.displayName): \(ToolFailure.details(of: error)); "
@@ -48,11 +47,6 @@ extension Command {
     } catch {
       throw .inputOutput("read", location.displayName, error)
     }
-  }
-
-  /// Whether `error` says a file's contents are damaged, rather than unreadable.
-  private static func isDamage(_ error: PreferenceError) -> Bool {
-    [.corruptFile, .fileTooLarge, .nestingTooDeep].contains(error.kind)
   }
 
   /// Warns on standard error when an administrator locked `key`: the value just written stays

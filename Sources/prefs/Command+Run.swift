@@ -167,7 +167,8 @@ extension Command {
     _ transform: (inout [String: PropertyListValue]) throws(ToolFailure) -> Void
   ) throws(ToolFailure) {
     do {
-      for notice in try location.makeStore().modify(transform) {
+      let store = location.makeStore()
+      for notice in try store.update(readingKeys: nil, keepingPrevious: nil, transform) {
         Console.error("prefs: warning: \(notice)")
       }
     } catch let failure as ToolFailure {

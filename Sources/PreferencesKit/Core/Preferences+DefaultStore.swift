@@ -44,18 +44,21 @@ extension Preferences {
     #endif
   }
 
-  /// The identifier the system's layers are found by: for a ``FileStore``, the name of the
-  /// folder holding its file (the identifier itself for ``init(identifier:)`` and ``init()``
-  /// on Linux, as ``FileStore/defaultURL(for:)`` names the folder); for any other store, the
-  /// running program's ``FileStore/defaultIdentifier``.
+  /// The identifier the system's layers are found by: for a store in a file
+  /// (``PreferenceStore/location``), the name of the folder holding it (the identifier itself
+  /// for ``init(identifier:)`` and ``init()`` on Linux, as ``FileStore/defaultURL(for:)`` names
+  /// the folder); for any other store, the running program's ``FileStore/defaultIdentifier``.
   static func layerIdentifier(of store: any PreferenceStore) -> String {
-    guard let store = store as? FileStore else { return FileStore.defaultIdentifier }
-    return store.url.deletingLastPathComponent().lastPathComponent
+    guard let location = store.location, location.isFileURL else {
+      return FileStore.defaultIdentifier
+    }
+    return location.deletingLastPathComponent().lastPathComponent
   }
 
   /// The reader of the system's layers for `store`.
   ///
-  /// - A ``UserDefaultsStore``: the keys its `UserDefaults` reports forced, the managed app
+  /// - A store with layers of its platform's (``PreferenceStore/platformLayers``, a
+  ///   ``UserDefaultsStore``'s): the keys its `UserDefaults` reports forced, the managed app
   ///   configuration, registered defaults and the global domain (see
   ///   ``UserDefaultsStore/values(forKeys:)``); elsewhere than on Apple platforms, then the
   ///   files below.
@@ -74,9 +77,9 @@ extension Preferences {
   ) -> any SystemLayerReading {
     let files = XDGLayerReader(
       identifier: layerIdentifier(of: store), systemFolders: environment.systemFolders)
-    if let store = store as? UserDefaultsStore {
+    if let platform = store.platformLayers {
       return applePlatform
-        ? store.layerReader : CombinedLayerReader(readers: [store.layerReader, files])
+        ? platform.reader : CombinedLayerReader(readers: [platform.reader, files])
     }
     guard applePlatform else { return files }
     return CombinedLayerReader(

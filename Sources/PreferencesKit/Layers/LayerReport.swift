@@ -45,6 +45,6 @@ package struct LayerReport {
   }
 
   private static func origin(of store: any PreferenceStore) -> String {
-    (store as? FileStore)?.url.path ?? "the store"
+    store.location.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? "the store"
   }
 }

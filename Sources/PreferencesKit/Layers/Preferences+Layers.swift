@@ -59,22 +59,22 @@ extension Preferences {
   /// its other domains is read as layers whatever the class opts into.
   func setUpLayers() {
     let layers = Self.layers
-    let defaultsStore = store as? UserDefaultsStore
-    guard !layers.isEmpty || defaultsStore != nil else { return }
+    let platform = store.platformLayers
+    guard !layers.isEmpty || platform != nil else { return }
     let environment = LayerEnvironment.current
     var layerState = LayerState(isEnabled: true)
     let booleanKeys = cells.filter { $0 is PreferenceCell<Bool> || $0 is PreferenceCell<Bool?> }
     layerState.overrides = environment.overrides(
       forKeys: keys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
-    if let arguments = defaultsStore?.otherDomains?.arguments(forKeys: keys) {
+    if let arguments = platform?.arguments(keys) {
       layerState.overrides.merge(arguments) { $0 + $1 }
     }
     if layers.contains(.system) {
       layerState.reader =
         environment.systemReader
         ?? Self.systemLayerReader(for: store, environment: environment)
-    } else if let defaultsStore {
-      layerState.reader = environment.systemReader ?? defaultsStore.layerReader
+    } else if let platform {
+      layerState.reader = environment.systemReader ?? platform.reader
     }
     state.withLock { $0.layers = layerState }
   }

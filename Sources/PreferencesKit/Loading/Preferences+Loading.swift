@@ -53,30 +53,27 @@ extension Preferences {
 
   /// `error`, about a stored value, naming the store's file as damaged-file errors do.
   private func naming(_ error: PreferenceError) -> PreferenceError {
-    guard error.file == nil, let store = store as? FileStore else { return error }
+    guard error.file == nil, let location = store.location else { return error }
     var named = error
-    named.file = store.url
+    named.file = location
     return named
   }
 
   /// Reads what the store holds for every key, previous keys included: all of it from a store
-  /// that holds its values (``HeldValuesStore``), which costs one reference rather than a new
-  /// dictionary. When the store cannot be read, no values, or those salvaged from a damaged
+  /// that prefers it (``PreferenceStore/prefersReadingAllValues``), which costs one reference
+  /// rather than a new dictionary. When the store cannot be read, no values, or those salvaged from a damaged
   /// file, and the errors that say so.
   private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
     do {
-      if store is any HeldValuesStore { return (try store.allValues(), []) }
+      if store.prefersReadingAllValues { return (try store.allValues(), []) }
       let previousKeys = cells.flatMap(\.declaration.previousKeys)
       return (try store.values(forKeys: cells.map(\.key) + previousKeys), [])
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
-      guard FileStore.isDamage(failure), let store = store as? any FileBackedStore else {
-        return ([:], [failure])
-      }
+      guard let salvage = store.salvage(after: failure) else { return ([:], [failure]) }
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
-      let salvage = store.recoverValues()
       failure.reason = [
         failure.reason,
         "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "

@@ -19,9 +19,11 @@ extension Preferences {
   /// Runs ``migrate(from:values:)`` when the store was written by an older version, and writes
   /// the result back as one change.
   ///
-  /// For a store with an inter-process lock (``FileStore``), the version check, the migration
-  /// and the write-back happen under that lock, so two processes starting at once migrate
-  /// once: the second sees the version the first recorded.
+  /// The version check, the migration and the write-back are one
+  /// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)``. For a store whose update is
+  /// atomic (a ``FileStore``, under its inter-process lock), two processes starting at once
+  /// migrate once: the second sees the version the first recorded. A store that keeps the
+  /// default update reads and writes in two steps, and both may migrate.
   ///
   /// - Returns: The error that stopped the migration, if one did. The store is unchanged then,
   ///   and the instance should hold its defaults.

@@ -1,8 +1,9 @@
 import Dispatch
 
-/// Picks up changes made to a store from outside the process: as the store reports them
-/// (``FileStore`` watches its folder, ``UserDefaultsStore`` observes the declared keys), and
-/// otherwise by checking it periodically.
+/// Picks up changes made to a store from outside the process: as the store reports them, key
+/// by key (``PreferenceStore/observeChanges(toKeys:_:)``, which ``UserDefaultsStore``
+/// implements) or as a whole (``PreferenceStore/observeChanges(_:)``, which ``FileStore``
+/// implements by watching its folder), and otherwise by checking it periodically.
 ///
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
@@ -17,15 +18,14 @@ final class StoreWatcher: Sendable {
     let reload: @Sendable () -> Void = { [weak preferences] in
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
-    let observed: Bool?  // nil: observed key by key, needing no timer.
-    if let store = preferences.store as? UserDefaultsStore,
-      let observation = store.observeChanges(toKeys: preferences.keys, queue: queue, reload)
-    {
-      // Key-value observing reports every change, whichever process made it.
-      stopObserving = { observation.stop() }
+    let onChange: @Sendable () -> Void = { queue.async(execute: reload) }
+    let store = preferences.store
+    let observed: Bool?  // nil: every change to the keys is reported, needing no timer.
+    if let stop = store.observeChanges(toKeys: preferences.keys, onChange) {
+      stopObserving = stop
       observed = nil
     } else {
-      stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
+      stopObserving = store.observeChanges(onChange)
       observed = stopObserving != nil
     }
     timer = observed.map {

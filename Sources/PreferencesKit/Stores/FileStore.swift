@@ -36,9 +36,7 @@ public import Foundation
 /// `@unchecked Sendable`: the mutable state (`snapshot`) is only read or written while
 /// `snapshotLock` is held, and every write to the file happens while `writerLock` is held, so
 /// two threads of one process never both believe they hold the file lock.
-public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
-  @unchecked Sendable
-{
+public final class FileStore: PreferenceStore, @unchecked Sendable {
   /// The file this store reads and writes. It may be a symbolic link.
   public let url: URL
 
@@ -122,7 +120,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
   ///   file behind.
   public func apply(_ changes: [String: StoredChange]) throws {
     if changes.isEmpty { return }
-    try update { $0.apply(changes) }
+    try update(readingKeys: nil, keepingPrevious: nil) { $0.applyChanges(changes) }
   }
 
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
@@ -135,13 +133,17 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
   /// with the change. With `keepingPrevious`, the file is first kept as
   /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
   ///
-  /// - Parameter keepingPrevious: Why the file as it is must stay recoverable (it holds a value
-  ///   the app could not load), or `nil`.
+  /// - Parameters:
+  ///   - keys: Ignored: the whole file is read.
+  ///   - reason: Why the file as it is must stay recoverable (it holds a value the app could
+  ///     not load), or `nil`.
+  ///   - transform: Changes the values in place.
   /// - Returns: Notices of what happened to the file besides the change: the path a damaged
   ///   file or a backup was kept at, as a ``PreferenceError/Kind/fileMovedAside`` error.
+  /// - Throws: As ``apply(_:)`` does, or what `transform` throws.
   @discardableResult
-  package func update(
-    keepingPrevious reason: String? = nil,
+  public func update(
+    readingKeys keys: [String]?, keepingPrevious reason: String?,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
@@ -154,7 +156,7 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
       var damage: (error: PreferenceError, lostKeys: [String])?
       do {
         values = try currentValues(atPath: target, replacing: true)
-      } catch let error as PreferenceError where Self.isDamage(error) {
+      } catch let error as PreferenceError where error.isDamage {
         let recovered = recoveredValues(atPath: target)
         values = recovered.values
         damage = (error, recovered.lostKeys)
@@ -208,8 +210,12 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
     }
   }
 
-  /// The path of ``url``, standardized.
-  package var filePath: String { url.standardizedFileURL.path }
+  /// The file, ``url``: errors about stored values name it, and stores over one file share
+  /// a save queue.
+  public var location: URL? { url }
+
+  /// `true`: the store keeps the file's parsed contents and hands them out whole.
+  public var prefersReadingAllValues: Bool { true }
 
   /// How many backups of a file whose value the app could not load are kept.
   static let keptBackups = 3
@@ -244,14 +250,20 @@ public final class FileStore: PreferenceStore, FileBackedStore, HeldValuesStore,
     format.storedForm(of: value)
   }
 
-  /// Every entry of a damaged file that parses on its own, and the keys of entries that do not.
-  package func recoverValues() -> PropertyListSalvage {
-    guard url.isFileURL else { return PropertyListSalvage() }
-    return recoveredValues(atPath: url.path)
+  /// Every entry of a damaged file that parses on its own, and the keys of the entries that
+  /// do not, when `error` says the file is damaged (``PreferenceError/Kind/corruptFile``,
+  /// ``PreferenceError/Kind/fileTooLarge`` or ``PreferenceError/Kind/nestingTooDeep``); of a
+  /// file too large, what its first ``maximumFileSize`` bytes hold. The next write keeps the
+  /// damaged file as `<name>.corrupt-<timestamp>` and writes these entries back.
+  public func salvage(after error: PreferenceError) -> SalvagedValues? {
+    guard error.isDamage else { return nil }
+    let salvage = recoverValues()
+    return SalvagedValues(values: salvage.values, lostKeys: salvage.lostKeys)
   }
 
-  /// Whether an error means the file's contents are damaged, as opposed to unreadable.
-  static func isDamage(_ error: PreferenceError) -> Bool {
-    error.kind == .corruptFile || error.kind == .fileTooLarge || error.kind == .nestingTooDeep
+  /// Every entry of a damaged file that parses on its own, and the keys of entries that do not.
+  func recoverValues() -> PropertyListSalvage {
+    guard url.isFileURL else { return PropertyListSalvage() }
+    return recoveredValues(atPath: url.path)
   }
 }

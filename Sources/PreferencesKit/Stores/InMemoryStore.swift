@@ -4,7 +4,7 @@
 /// let store = InMemoryStore(["fontSize": .double(14)])
 /// let prefs = AppPreferences(store: store)   // prefs.fontSize == 14
 /// ```
-public final class InMemoryStore: PreferenceStore, HeldValuesStore {
+public final class InMemoryStore: PreferenceStore {
   private let values: Locked<[String: PropertyListValue]>
 
   /// Creates a store holding `values`.
@@ -32,6 +32,31 @@ public final class InMemoryStore: PreferenceStore, HeldValuesStore {
 
   /// Applies the change set at once: `.set` sets a key, `.remove` removes it.
   public func apply(_ changes: [String: StoredChange]) {
-    values.withLock { $0.apply(changes) }
+    values.withLock { $0.applyChanges(changes) }
+  }
+
+  /// `true`: the store hands out the dictionary it holds.
+  public var prefersReadingAllValues: Bool { true }
+
+  /// Runs `transform` on the stored values under the store's lock, so no other writer comes
+  /// in between: atomic. Keeps no copy, since nothing outlasts the process.
+  ///
+  /// - Parameters:
+  ///   - keys: Ignored: the values are at hand.
+  ///   - reason: Ignored: the store keeps no backup.
+  ///   - transform: Changes the values in place; when it throws, nothing changes.
+  /// - Returns: No notices.
+  /// - Throws: What `transform` throws.
+  @discardableResult
+  public func update(
+    readingKeys keys: [String]?, keepingPrevious reason: String?,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError] {
+    try values.withLock { values in
+      var changed = values
+      try transform(&changed)
+      values = changed
+    }
+    return []
   }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Where preferences live: a key-value store of property-list values.
 ///
 /// A ``Preferences`` instance asks its store for all of its keys at once when it loads, and
@@ -10,6 +12,14 @@
 ///   func apply(_ changes: [String: StoredChange]) throws { ... }
 /// }
 /// ```
+///
+/// Only ``allValues()`` and ``apply(_:)`` are required. Every other requirement has a default
+/// that works for any store; implement one to give ``Preferences`` more: an atomic
+/// ``update(readingKeys:keepingPrevious:_:)`` for migrations and sync records, ``salvage(after:)``
+/// of a damaged store, ``observeChanges(toKeys:_:)`` or ``observeChanges(_:)`` to pick up
+/// changes at once, a ``location`` that errors name. The package's own stores are ordinary
+/// conformers: ``Preferences`` reaches every store through these requirements alone. The
+/// WritingAStore article says, requirement by requirement, what a store gets by default.
 ///
 /// A store must be safe to call from several threads at once. It should throw
 /// ``PreferenceError`` values, which name the file or the key involved; the library passes any
@@ -64,6 +74,88 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// - Parameter value: A value about to be written.
   /// - Returns: The value a later read of the store will give back.
   func storedForm(of value: PropertyListValue) -> PropertyListValue
+
+  /// Where the store keeps its values, when a URL names the place: a file for ``FileStore``.
+  ///
+  /// ``Preferences`` names it in errors about stored values, reads the system's layers for the
+  /// folder it is in (by that folder's name, as ``FileStore/defaultURL(for:)`` names it), and
+  /// runs automatic saves to every store of one location on one queue, in order. The default
+  /// is `nil`: errors say "the store", layers are found by the program's identifier, and each
+  /// store object has a queue of its own. Implement it when the store is a file, or a place
+  /// that two store objects can share.
+  var location: URL? { get }
+
+  /// Whether ``allValues()`` costs no more than ``values(forKeys:)``, because the store holds
+  /// its values already (in memory, or a file's parsed contents) and hands them out whole.
+  ///
+  /// ``Preferences`` then loads with ``allValues()``, which saves building a dictionary key by
+  /// key. The default is `false`: loads read only the declared keys. Implement it only for a
+  /// store whose ``allValues()`` copies nothing.
+  var prefersReadingAllValues: Bool { get }
+
+  /// Reads the store's values, lets `transform` change them, and saves what changed, as one
+  /// update: the route every write, import, migration and sync record of ``Preferences``
+  /// takes to the store.
+  ///
+  /// The default reads (the given keys with ``values(forKeys:)``, or every key with
+  /// ``allValues()``), runs `transform`, and hands what changed to ``apply(_:)``: two steps,
+  /// **not atomic**. Another writer, in this process or another, can come between the read
+  /// and the write, and its change to a key `transform` also changes is lost; two processes
+  /// that start at once can both migrate the store. It keeps no backup and returns no notices.
+  ///
+  /// Implement it to make the update atomic, under a lock the store's other writers respect
+  /// (``FileStore`` holds its file lock from the read to the rename, and ``InMemoryStore`` its
+  /// lock), and to keep the store as it was recoverable when `reason` is given.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys `transform` reads, for a store that can read a few keys more cheaply
+  ///     than all of them; `nil` for every key. A store may read more keys than these.
+  ///   - reason: Why the store as it is must stay recoverable (the update replaces a value the
+  ///     app could not load), or `nil`. A store that can, keeps a copy (``FileStore`` keeps a
+  ///     backup file beside its file) and says where in a notice.
+  ///   - transform: Changes the values in place; it may throw, and then nothing is saved.
+  /// - Returns: Notices of what the store did besides the change, such as a damaged file or a
+  ///   backup kept beside it (``PreferenceError/Kind/fileMovedAside``); ``Preferences`` lists
+  ///   them among its problems.
+  /// - Throws: The store's error, or what `transform` throws. The store is then unchanged.
+  @discardableResult
+  func update(
+    readingKeys keys: [String]?, keepingPrevious reason: String?,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError]
+
+  /// What a damaged store still holds, after a read failed with `error`; `nil` when `error`
+  /// is not damage the store can recover from.
+  ///
+  /// When a load fails, ``Preferences`` asks the store for what it can recover and loads that
+  /// instead of nothing, reporting `error` and each lost key. The next
+  /// ``update(readingKeys:keepingPrevious:_:)`` should then keep the damaged store aside and
+  /// write back what was recovered with the change (``FileStore`` keeps the damaged file as
+  /// `<name>.corrupt-<timestamp>`). The default returns `nil`: a damaged store loads nothing,
+  /// and every preference holds its default. Implement it when the store's format lets parts
+  /// be read on their own.
+  ///
+  /// - Parameter error: What the read threw, as a ``PreferenceError``.
+  /// - Returns: The entries that can be read, and the keys of those that cannot; or `nil`.
+  func salvage(after error: PreferenceError) -> SalvagedValues?
+
+  /// Starts calling `onChange`, on any thread, whenever the value of one of `keys` may have
+  /// been changed, by any process, until the returned function is called.
+  ///
+  /// ``Preferences/startWatchingStore()`` asks for this first: a store that follows the keys
+  /// completely is then not checked periodically at all. The default returns `nil`:
+  /// ``observeChanges(_:)`` is asked instead, with a check every second besides for what its
+  /// reports miss. Implement it only when the store reports every change to these keys
+  /// (``UserDefaultsStore`` does, by key-value observing, on Apple platforms).
+  ///
+  /// - Parameters:
+  ///   - keys: The keys to follow: the declared keys of one ``Preferences`` instance.
+  ///   - onChange: Called after each change; it may be called for changes that turn out to
+  ///     change nothing, and once for several changes.
+  /// - Returns: A function that stops the calls, or `nil` when the store cannot follow them.
+  func observeChanges(
+    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
+  ) -> (@Sendable () -> Void)?
 }
 
 extension PreferenceStore {
@@ -95,67 +187,35 @@ extension PreferenceStore {
   public func value(forKey key: String) throws -> PropertyListValue? {
     try values(forKeys: [key])[key]
   }
-}
 
-/// A store whose ``PreferenceStore/allValues()`` hands out a dictionary it already holds, at the
-/// cost of one reference: ``Preferences`` loads from it rather than from
-/// ``PreferenceStore/values(forKeys:)``, which would build a new dictionary key by key.
-package protocol HeldValuesStore: PreferenceStore {}
+  /// Returns `nil`: every store object has its own save queue, and errors name no file.
+  public var location: URL? { nil }
 
-/// What ``FileStore`` offers beyond ``PreferenceStore``, which ``Preferences`` uses where a
-/// store has it: recovering what a damaged file still holds, and changing values under a lock
-/// that other processes respect.
-///
-/// Package-level while its shape settles; custom stores get the plain ``PreferenceStore``
-/// behaviour (a damaged store loads nothing, a migration reads and writes in two steps).
-package protocol FileBackedStore: PreferenceStore {
-  /// The path of the file the store keeps its values in, standardized: two stores over one
-  /// file have the same.
-  var filePath: String { get }
+  /// Returns `false`: loads read only the declared keys, with ``values(forKeys:)``.
+  public var prefersReadingAllValues: Bool { false }
 
-  /// Every entry that parses on its own in a store whose read failed on damage, and the keys
-  /// of the entries that do not.
-  func recoverValues() -> PropertyListSalvage
-
-  /// Reads every value, lets `transform` change them, and saves the result, with no other
-  /// writer, in this process or another, in between.
-  ///
-  /// - Parameter keepingPrevious: Why the store as it is must stay recoverable (it holds a
-  ///   value the app could not load), or `nil`.
-  /// - Returns: Notices of what happened to the store besides the change, such as a damaged
-  ///   file or a backup kept beside it (``PreferenceError/Kind/fileMovedAside``).
-  /// - Throws: The store's error, or what `transform` throws; the store is unchanged then.
+  /// Reads, runs `transform`, and applies what changed with ``apply(_:)``: two steps, not
+  /// atomic, with no backup and no notices.
   @discardableResult
-  func update(
-    keepingPrevious: String?, _ transform: (inout [String: PropertyListValue]) throws -> Void
-  ) throws -> [PreferenceError]
-}
-
-extension PreferenceStore {
-  /// Reads values, lets `transform` change them, and saves what changed: for a
-  /// ``FileBackedStore`` under its lock, so that no other writer, in this process or another,
-  /// comes in between; for any other store as a read followed by one ``apply(_:)``.
-  ///
-  /// - Parameters:
-  ///   - keys: The keys `transform` looks at and changes, for a store that can read a few keys
-  ///     more cheaply than all of them; `nil` for every key.
-  ///   - transform: Changes the values in place.
-  ///   - keepingPrevious: Why the store as it is must stay recoverable, for a store that can
-  ///     keep a backup (a ``FileBackedStore``); other stores keep none.
-  /// - Returns: Notices of what the store did besides, such as keeping a damaged file.
-  @discardableResult
-  package func modify(
-    keys: [String]? = nil, keepingPrevious: String? = nil,
+  public func update(
+    readingKeys keys: [String]?, keepingPrevious reason: String?,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
-    if let store = self as? any FileBackedStore {
-      return try store.update(keepingPrevious: keepingPrevious, transform)
-    }
     var values = try keys.map { try self.values(forKeys: $0) } ?? allValues()
     let before = values
     try transform(&values)
     let changes = [String: StoredChange](from: before, to: values)
     if !changes.isEmpty { try apply(changes) }
     return []
+  }
+
+  /// Returns `nil`: a damaged store loads nothing.
+  public func salvage(after error: PreferenceError) -> SalvagedValues? { nil }
+
+  /// Returns `nil`: ``observeChanges(_:)`` is asked instead.
+  public func observeChanges(
+    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
+  ) -> (@Sendable () -> Void)? {
+    nil
   }
 }

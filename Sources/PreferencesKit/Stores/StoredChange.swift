@@ -29,7 +29,17 @@ extension Dictionary where Key == String, Value == PropertyListValue {
   /// is removed, and keys the change set does not name stay as they are.
   ///
   /// - Parameter changes: The change set.
+  @available(
+    *, deprecated,
+    message: "set each key to its change's value instead: values[key] = change.value"
+  )
   public mutating func apply(_ changes: [String: StoredChange]) {
+    applyChanges(changes)
+  }
+
+  /// Each `.set` key takes its value, each `.remove` key is removed, and keys the change set
+  /// does not name stay as they are.
+  package mutating func applyChanges(_ changes: [String: StoredChange]) {
     for (key, change) in changes { self[key] = change.value }
   }
 }

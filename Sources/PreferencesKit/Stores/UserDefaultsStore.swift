@@ -164,23 +164,27 @@ extension UserDefaultsStore {
   /// https://developer.apple.com/documentation/foundation/userdefaults/didchangenotification
   ///
   /// The managed app configuration is followed too, so a device management server's change
-  /// to a locked key reaches the properties (``observedKeys(_:)``).
+  /// to a locked key reaches the properties.
   ///
   /// Returns `nil` where key-value observing is missing (Linux's Foundation) or cannot follow
-  /// every key; the store is then polled.
-  func observeChanges(
-    toKeys keys: [String], queue: DispatchQueue, _ onChange: @escaping @Sendable () -> Void
-  ) -> KeyObservation? {
+  /// every key; the store is then polled. A burst of reports becomes one call of `onChange`.
+  public func observeChanges(
+    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
+  ) -> (@Sendable () -> Void)? {
     #if canImport(Darwin)
-      KeyObservation(
-        keys: Self.observedKeys(keys), queue: queue,
-        observeKey: { key, report in
-          let observer = KeyValueObserver(report)
-          self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
-          return { self.defaults.removeObserver(observer, forKeyPath: key) }
-        }, onChange: onChange)
+      let observeKey: KeyObservation.ObserveKey = { key, report in
+        let observer = KeyValueObserver(report)
+        self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
+        return { self.defaults.removeObserver(observer, forKeyPath: key) }
+      }
+      let queue = DispatchQueue(label: "PreferencesKit.UserDefaultsStore", qos: .utility)
+      guard
+        let observation = KeyObservation(
+          keys: Self.observedKeys(keys), queue: queue, observeKey: observeKey, onChange: onChange)
+      else { return nil }
+      return { observation.stop() }
     #else
-      nil
+      return nil
     #endif
   }
 }

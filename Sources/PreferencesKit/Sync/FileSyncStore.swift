@@ -74,7 +74,7 @@ public final class FileSyncStore: SyncStore {
       } catch {
         var notice = PreferenceError(error, kind: .readFailed)
         notice.file = file.url
-        let damaged = (error as? PreferenceError).map(FileStore.isDamage) ?? false
+        let damaged = (error as? PreferenceError)?.isDamage ?? false
         notice.reason = [notice.reason, damaged ? "the file is skipped until it parses" : nil]
           .compactMap { $0 }.joined(separator: "; ")
         skipped.append(notice)
@@ -114,7 +114,8 @@ public final class FileSyncStore: SyncStore {
   public func apply(_ entries: [String: SyncEntry], from device: String) throws {
     guard !entries.isEmpty else { return }
     let existing = try allEntries()
-    try fileStore(at: fileURL(forDevice: device)).update { values in
+    let file = fileStore(at: fileURL(forDevice: device))
+    try file.update(readingKeys: nil, keepingPrevious: nil) { values in
       let own = SyncEntry.entries(in: values)
       for (key, entry) in try limits.admit(entries, over: SyncEntry.newest(of: [existing, own])) {
         values[key] = entry.propertyListValue

@@ -129,7 +129,7 @@ extension Preferences {
       let keptDamagedFile = notices.contains { $0.found != nil }
       state.loadErrors.removeAll { error in
         if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
-        return keptDamagedFile && FileStore.isDamage(error)
+        return keptDamagedFile && error.isDamage
       }
       state.commits.notices = notices
     }

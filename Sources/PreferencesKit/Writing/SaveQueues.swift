@@ -1,11 +1,12 @@
 import Dispatch
+import Foundation
 
 /// One serial queue per store, on which automatic saves run, so that saves to one store land
 /// in the order they were scheduled (the last assignment in a process wins) while a slow store
 /// holds up only its own saves.
 ///
-/// A store is known by its file for a ``FileStore`` (two instances over one file share a
-/// queue) and by its identity otherwise. Queues are kept for the life of the process: one per
+/// A store is known by its ``PreferenceStore/location`` when it has one (two ``FileStore``s
+/// over one file share a queue) and by its identity otherwise. Queues are kept for the life of the process: one per
 /// store an app saves to automatically.
 enum SaveQueues {
   private static let queues = Locked([AnyHashable: DispatchQueue]())
@@ -14,8 +15,8 @@ enum SaveQueues {
 
   /// The serial queue for saves to `store`.
   static func queue(for store: any PreferenceStore) -> DispatchQueue {
-    let identity: AnyHashable =
-      (store as? any FileBackedStore)?.filePath
+    let identity =
+      store.location.map { AnyHashable($0.isFileURL ? $0.standardizedFileURL : $0) }
       ?? AnyHashable(ObjectIdentifier(store))
     return queues.withLock { queues in
       if let queue = queues[identity] { return queue }

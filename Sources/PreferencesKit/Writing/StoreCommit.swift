@@ -19,8 +19,10 @@ struct CommitState {
 
 extension Preferences {
   /// The one route to the store, which every write, import, migration, device identifier and
-  /// sync record takes: applies `changes` as one unit (for a store with an inter-process lock,
-  /// one replacement under that lock).
+  /// sync record takes: applies `changes` as one unit, through the store's
+  /// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)`` (for a ``FileStore``, one
+  /// replacement under its inter-process lock; for a store that keeps the default, a read of
+  /// the changed keys and one ``PreferenceStore/apply(_:)``).
   ///
   /// - Parameters:
   ///   - refusable: The keys that may be left out when the store's format cannot hold their
@@ -29,8 +31,8 @@ extension Preferences {
   ///     them. Empty: such a refusal refuses the whole commit, as an import and a migration
   ///     are.
   ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
-  ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; other
-  ///     stores keep nothing.
+  ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
+  ///     store that keeps the default update keeps nothing.
   ///   - changes: The change set, given the keys left out so far.
   /// - Returns: What the store kept besides, and the keys left out.
   /// - Throws: The store's error, as a ``PreferenceError``; nothing was saved then.
@@ -40,11 +42,9 @@ extension Preferences {
   ) throws(PreferenceError) -> CommitOutcome {
     try commit(refusable: refusable) { leftOut in
       let changes = changes(leftOut)
-      if let store = store as? any FileBackedStore {
-        return try store.update(keepingPrevious: keepingPrevious) { $0.apply(changes) }
+      return try store.update(readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious) {
+        $0.applyChanges(changes)
       }
-      if !changes.isEmpty { try store.apply(changes) }
-      return []
     }
   }
 
@@ -59,7 +59,7 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let notices = try store.modify(keys: keys, transform)
+    let notices = try store.update(readingKeys: keys, keepingPrevious: nil, transform)
     if !notices.isEmpty { state.withLock { $0.commits.notices = notices } }
   }
 

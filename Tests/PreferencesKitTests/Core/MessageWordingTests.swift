@@ -38,7 +38,9 @@ struct MessageWordingTests {
       let loaded = prefs.loadErrors.map(\.description).joined(separator: "\n")
       #expect(loaded.contains("1 entry was recovered"), "\(loaded)")
 
-      let notices = try FileStore(url: url).update { $0["fontSize"] = .double(14) }
+      let notices = try FileStore(url: url).update(readingKeys: nil, keepingPrevious: nil) {
+        $0["fontSize"] = .double(14)
+      }
       let notice = try #require(notices.first)
       #expect(notice.kind == .fileMovedAside)
       #expect(!notice.description.contains("found not a valid"), "\(notice)")

@@ -88,7 +88,9 @@ struct HostileFileTests {
         ["n": .integer(42), "k1": .integer(7), "pad": big])
       try Data(bytes).write(to: url)
       let store = FileStore(url: url, maximumFileSize: 64 * 1024)
-      let notices = try store.update { $0["k2"] = .integer(1) }
+      let notices = try store.update(readingKeys: nil, keepingPrevious: nil) {
+        $0["k2"] = .integer(1)
+      }
       #expect(try store.allValues() == ["n": .integer(42), "k1": .integer(7), "k2": .integer(1)])
       let notice = try #require(notices.first)
       #expect(notice.kind == .fileMovedAside)

@@ -1,18 +1,24 @@
 import Foundation
-import PreferencesKit
 import PreferencesKitTesting
 import PreferencesTestSupport
 import Testing
 
+@testable import PreferencesKit
+
 /// Every store the package ships passes `PreferenceStoreConformance`, the checks a store of
-/// your own runs too (see the WritingAStore article).
+/// your own runs too (see the WritingAStore article), with what each claims beyond the
+/// defaults; a store that implements only the two required methods passes too, and the checks
+/// show what it does not get.
 struct PreferenceStoreConformanceTests {
   @Test(arguments: StoreKind.allCases)
   func everyStoreConforms(kind: StoreKind) throws {
     try kind.withFreshStore { makeStore in
       try withoutActuallyEscaping(makeStore) { makeStore in
-        try PreferenceStoreConformance(refusedChanges: kind.refusedChanges, makeStore: makeStore)
-          .run()
+        try PreferenceStoreConformance(
+          refusedChanges: kind.refusedChanges, updatesAtomically: kind.updatesAtomically,
+          failingWrites: kind.failingWrites, damage: kind.damage(makeStore().location),
+          makeStore: makeStore
+        ).run()
       }
     }
   }
@@ -24,6 +30,53 @@ struct PreferenceStoreConformanceTests {
     }
     #expect(error?.problems.contains("a removed key is absent") == true)
   }
+
+  @Test func aStoreWithOnlyTheRequiredMethodsPassesWithTheDefaults() throws {
+    let store = MinimalStore()
+    try PreferenceStoreConformance { store }.run()
+    #expect(store.location == nil)
+    #expect(!store.prefersReadingAllValues)
+    #expect(store.salvage(after: PreferenceError(.corruptFile)) == nil)
+    #expect(store.observeChanges {} == nil)
+    #expect(store.observeChanges(toKeys: ["a"]) {} == nil)
+    let notices = try store.update(readingKeys: nil, keepingPrevious: "a backup is asked for") {
+      $0["a"] = .integer(1)
+    }
+    #expect(notices.isEmpty, "the default update keeps no backup and says nothing")
+    #expect(try store.value(forKey: "a") == .integer(1))
+  }
+
+  @Test func theDefaultUpdateIsNotAtomicAndTheChecksSaySo() throws {
+    let store = MinimalStore()
+    let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
+      try PreferenceStoreConformance(updatesAtomically: true) { store }.run()
+    }
+    let problems = error?.problems ?? []
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.hasPrefix("an update is atomic") == true, "\(problems)")
+  }
+
+  @Test func theChecksCatchAStoreWhoseStoredFormLies() throws {
+    let store = SecondsStore()
+    let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
+      try PreferenceStoreConformance { store }.run()
+    }
+    #expect(
+      error?.problems.contains { $0.hasPrefix("a value reads back as storedForm(of:) says") }
+        == true)
+  }
+
+  @Test func theChecksCatchAWriteThatFailsHalfway() throws {
+    let store = MinimalStore()
+    let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
+      try PreferenceStoreConformance(failingWrites: { body in
+        try store.failingHalfway(body)
+      }) { store }.run()
+    }
+    #expect(
+      error?.problems.contains { $0.hasPrefix("a failed apply(_:) leaves the store as it was") }
+        == true)
+  }
 }
 
 extension StoreKind {
@@ -33,10 +86,33 @@ extension StoreKind {
     case .propertyListFile, .jsonFile:
       // Larger than the file store reads back: refused before the file is touched.
       [
-        "conformance.small": .set(.integer(1)), "conformance.huge": .set(.data(Data(count: 5 << 20))),
+        "conformance.small": .set(.integer(1)),
+        "conformance.huge": .set(.data(Data(count: 5 << 20))),
       ]
     case .inMemory, .userDefaults:
       nil
+    }
+  }
+
+  /// Whether this kind of store claims an atomic update.
+  var updatesAtomically: Bool { self != .userDefaults }
+
+  /// Makes a file store's next write fail as a full disk would, through the system-call seam.
+  var failingWrites: PreferenceStoreConformance.FailingWrites? {
+    guard self == .propertyListFile || self == .jsonFile else { return nil }
+    return { body in
+      let faults = SystemCallFaults()
+      faults.fail(.write, with: .noSpace)
+      try faults.inject(body)
+    }
+  }
+
+  /// Cuts a file store's file in the middle of its entries.
+  func damage(_ location: URL?) -> (() throws -> Void)? {
+    guard self == .propertyListFile || self == .jsonFile, let location else { return nil }
+    return {
+      let bytes = try Data(contentsOf: location)
+      try bytes.prefix(bytes.count / 2).write(to: location)
     }
   }
 }
@@ -52,6 +128,55 @@ final class ForgetfulStore: PreferenceStore, @unchecked Sendable {
   func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {
       for case (let key, .set(let value)) in changes { values[key] = value }
+    }
+  }
+}
+
+/// A store with only the two required methods: every other requirement is the default.
+final class MinimalStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: `values` and `failing` are only touched while `lock` is held.
+  private let lock = NSLock()
+  private var values: [String: PropertyListValue] = [:]
+  private var failing = false
+
+  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+
+  func apply(_ changes: [String: StoredChange]) throws {
+    try lock.withLock {
+      for (key, change) in changes {
+        values[key] = change.value
+        // A careless store: it has written one key when it notices the failure.
+        if failing { throw PreferenceError(.writeFailed, key: key, reason: "the disk is full") }
+      }
+    }
+  }
+
+  /// Runs `body` with every write failing after its first key.
+  func failingHalfway(_ body: () throws -> Void) throws {
+    lock.withLock { failing = true }
+    defer { lock.withLock { failing = false } }
+    try body()
+  }
+}
+
+/// A store that holds dates to the second but says it holds every value exactly.
+final class SecondsStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: `values` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var values: [String: PropertyListValue] = [:]
+
+  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+
+  func apply(_ changes: [String: StoredChange]) throws {
+    lock.withLock {
+      for (key, change) in changes {
+        if case .date(let date)? = change.value {
+          let seconds = date.timeIntervalSince1970.rounded(.down)
+          values[key] = .date(Date(timeIntervalSince1970: seconds))
+        } else {
+          values[key] = change.value
+        }
+      }
     }
   }
 }

@@ -115,15 +115,13 @@ extension UserDefaultsStoreTests {
     try withTemporarySuite { name, _ in
       let store = UserDefaultsStore(suiteName: name)
       let reported = DispatchSemaphore(value: 0)
-      let observation = store.observeChanges(
-        toKeys: ["fontSize"], queue: DispatchQueue(label: "test")
-      ) { reported.signal() }
-      defer { observation?.stop() }
+      let stop = store.observeChanges(toKeys: ["fontSize"]) { reported.signal() }
+      defer { stop?() }
       guard Platform.isApple else {
-        #expect(observation == nil)
+        #expect(stop == nil)
         return
       }
-      #expect(observation != nil)
+      #expect(stop != nil)
       let other = try #require(UserDefaults(suiteName: name))
       other.set(15.0, forKey: "fontSize")
       #expect(reported.wait(timeout: .now() + 10) == .success)

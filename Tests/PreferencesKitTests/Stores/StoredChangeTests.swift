@@ -1,0 +1,23 @@
+import PreferencesKit
+import Testing
+
+/// A change set applied to values: the package's own function, and the deprecated public
+/// forward that users' code may still call.
+struct StoredChangeTests {
+  static let values: [String: PropertyListValue] = ["kept": .bool(true), "gone": .integer(1)]
+  static let changes: [String: StoredChange] = ["gone": .remove, "new": .set(.string("n"))]
+  static let expected: [String: PropertyListValue] = ["kept": .bool(true), "new": .string("n")]
+
+  @Test func aChangeSetSetsAndRemovesItsKeysAndLeavesTheRest() {
+    var values = Self.values
+    values.applyChanges(Self.changes)
+    #expect(values == Self.expected)
+  }
+
+  @available(*, deprecated, message: "pins the deprecated Dictionary.apply(_:) forward")
+  @Test func theDeprecatedApplyStillApplies() {
+    var values = Self.values
+    values.apply(Self.changes)
+    #expect(values == Self.expected)
+  }
+}
