@@ -59,20 +59,20 @@ extension Preferences {
   /// its other domains is read as layers whatever the class opts into.
   func setUpLayers() {
     let layers = Self.layers
-    let defaultsStore = store as? UserDefaultsStore
+    let defaultsStore = preferenceStore as? UserDefaultsStore
     guard !layers.isEmpty || defaultsStore != nil else { return }
     let environment = LayerEnvironment.current
     var layerState = LayerState(isEnabled: true)
     let booleanKeys = cells.filter { $0 is PreferenceCell<Bool> || $0 is PreferenceCell<Bool?> }
     layerState.overrides = environment.overrides(
-      forKeys: keys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
-    if let arguments = defaultsStore?.otherDomains?.arguments(forKeys: keys) {
+      forKeys: preferenceKeys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
+    if let arguments = defaultsStore?.otherDomains?.arguments(forKeys: preferenceKeys) {
       layerState.overrides.merge(arguments) { $0 + $1 }
     }
     if layers.contains(.system) {
       layerState.reader =
         environment.systemReader
-        ?? Self.systemLayerReader(for: store, environment: environment)
+        ?? Self.systemLayerReader(for: preferenceStore, environment: environment)
     } else if let defaultsStore {
       layerState.reader = environment.systemReader ?? defaultsStore.layerReader
     }
@@ -86,7 +86,7 @@ extension Preferences {
     }
     guard isEnabled else { return nil }
     return LayeredLoad(
-      overrides: overrides, system: reader?.read(keys: keys) ?? SystemLayers())
+      overrides: overrides, system: reader?.read(keys: preferenceKeys) ?? SystemLayers())
   }
 
   /// Records what a load found. Call with the lock held.
@@ -95,17 +95,20 @@ extension Preferences {
     state.layers.system = load.system
   }
 
-  /// Turns each assignment a locked cell refused since the last write into a notice in
-  /// ``loadErrors``; a write leaves locked cells out. Call with the lock held.
+  /// Turns each assignment a locked cell refused since the last write into a problem of the
+  /// ``PreferenceProblem/Phase/layers`` phase; a write leaves locked cells out. Call with the
+  /// lock held.
   func reportRefusedAssignments(in state: inout InstanceState) {
+    var refusals: [PreferenceError] = []
     for cell in cells where cell.isLocked && cell.isDirty {
       cell.forgetRefusedAssignment()
-      state.loadErrors.append(
+      refusals.append(
         PreferenceError(
           .lockedKey, key: cell.key,
           reason: "an administrator locked the value, so the assignment was ignored and "
             + "nothing was written"))
     }
+    if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }
   }
 
   /// Notes that the app chose the values of `written` (assigned or reset them): that wins over

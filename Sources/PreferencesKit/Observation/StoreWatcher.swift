@@ -18,14 +18,15 @@ final class StoreWatcher: Sendable {
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
     let observed: Bool?  // nil: observed key by key, needing no timer.
-    if let store = preferences.store as? UserDefaultsStore,
-      let observation = store.observeChanges(toKeys: preferences.keys, queue: queue, reload)
+    if let store = preferences.preferenceStore as? UserDefaultsStore,
+      let observation = store.observeChanges(
+        toKeys: preferences.preferenceKeys, queue: queue, reload)
     {
       // Key-value observing reports every change, whichever process made it.
       stopObserving = { observation.stop() }
       observed = nil
     } else {
-      stopObserving = preferences.store.observeChanges { queue.async(execute: reload) }
+      stopObserving = preferences.preferenceStore.observeChanges { queue.async(execute: reload) }
       observed = stopObserving != nil
     }
     timer = observed.map {

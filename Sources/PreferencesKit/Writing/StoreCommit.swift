@@ -12,9 +12,6 @@ struct CommitState {
   /// Keys whose value the store refused, with the cell's generation then: the key stays dirty
   /// and is not tried again until it is assigned again.
   var refused: [String: (generation: UInt64, error: PreferenceError)] = [:]
-  /// What the last successful write kept beside the store: part of the problem list until the
-  /// next successful write, across reloads.
-  var notices: [PreferenceError] = []
 }
 
 extension Preferences {
@@ -40,10 +37,10 @@ extension Preferences {
   ) throws(PreferenceError) -> CommitOutcome {
     try commit(refusable: refusable) { leftOut in
       let changes = changes(leftOut)
-      if let store = store as? any FileBackedStore {
+      if let store = preferenceStore as? any FileBackedStore {
         return try store.update(keepingPrevious: keepingPrevious) { $0.apply(changes) }
       }
-      if !changes.isEmpty { try store.apply(changes) }
+      if !changes.isEmpty { try preferenceStore.apply(changes) }
       return []
     }
   }
@@ -59,8 +56,8 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let notices = try store.modify(keys: keys, transform)
-    if !notices.isEmpty { state.withLock { $0.commits.notices = notices } }
+    let notices = try preferenceStore.modify(keys: keys, transform)
+    if !notices.isEmpty { state.withLock { $0.problems.replaceWriteNotices(with: notices) } }
   }
 
   /// Tries `attempt` until the store takes it, leaving out each refusable key the store
