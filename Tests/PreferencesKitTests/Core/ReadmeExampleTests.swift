@@ -44,7 +44,7 @@ struct ReadmeExampleTests {
     #expect(suite.defaults !== standard.defaults)
     #expect(fallback.preferenceKeys.count == 13)
     #if canImport(Darwin)
-      #expect((fallback.store as? UserDefaultsStore)?.defaults === UserDefaults.standard)
+      #expect((fallback.preferenceStore as? UserDefaultsStore)?.defaults === UserDefaults.standard)
     #else
       let fileStore = try #require(fallback.preferenceStore as? FileStore)
       #expect(fileStore.url == FileStore.defaultURL(for: FileStore.defaultIdentifier))

@@ -132,7 +132,7 @@ struct DataSafetyTests {
     let identifier = "com.example.pinned-\(UUID().uuidString)"
     let prefs = DraftPreferences(identifier: identifier)
     #if canImport(Darwin)
-      #expect(prefs.store is UserDefaultsStore)
+      #expect(prefs.preferenceStore is UserDefaultsStore)
     #else
       #expect((prefs.preferenceStore as? FileStore)?.url == FileStore.defaultURL(for: identifier))
     #endif
