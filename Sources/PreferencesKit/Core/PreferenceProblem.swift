@@ -111,6 +111,8 @@ struct ProblemState {
   mutating func replace(
     where isReplaced: (PreferenceProblem) -> Bool, with problems: [PreferenceProblem]
   ) {
+    // Most loads and writes find nothing and had nothing: they cost no copy.
+    if problems.isEmpty && !list.contains(where: isReplaced) { return }
     let kept = list.filter { !isReplaced($0) } + problems
     // Stable: within a phase, the order found.
     list = kept.enumerated().sorted {

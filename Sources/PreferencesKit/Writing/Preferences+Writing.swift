@@ -72,7 +72,7 @@ extension Preferences {
           written.append(cell)
         }
       }
-      state.problems.replaceRefusals(with: state.commits.refused)
+      if !refused.isEmpty { state.problems.replaceRefusals(with: state.commits.refused) }
       noteWritten(written, in: &state)
       return (
         (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
