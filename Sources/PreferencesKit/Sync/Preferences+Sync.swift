@@ -7,6 +7,8 @@ struct SyncState {
   /// The clock that stamps synced keys' edits: the last session's, or one made at the first
   /// stamped write while not syncing.
   var clock: HybridLogicalClock?
+  /// The number of the session's list of problems in the problem list.
+  var problemsNumber: UInt64 = 0
 }
 
 extension Preferences {
@@ -50,10 +52,12 @@ extension Preferences {
     let clock = HybridLogicalClock(device: try deviceID(), wallClock: wallClock)
     let session = SyncSession(
       store: syncStore, clock: clock, pullsAutomatically: pullsAutomatically,
-      publish: { [weak self] session, problems in
+      publish: { [weak self] session, number, problems in
         self?.state.withLock { state in
-          // A stopped or replaced session's problems are gone with it.
-          guard state.sync.session === session else { return }
+          // A stopped or replaced session's problems are gone with it; an older list of this
+          // session's, handed over late, is stale.
+          guard state.sync.session === session, number > state.sync.problemsNumber else { return }
+          state.sync.problemsNumber = number
           state.problems.replace(.sync, with: problems)
         }
       }
@@ -66,6 +70,7 @@ extension Preferences {
       defer {
         state.sync.session = session
         state.sync.clock = clock
+        state.sync.problemsNumber = 0
         state.problems.replace(.sync, with: [])
       }
       return state.sync.session

@@ -6,8 +6,8 @@ import Foundation
 /// changes from other machines.
 ///
 /// The session hands its problems to the instance's problem list each time they may have
-/// changed, holding its own lock, so that lists handed over in turn arrive in turn: this lock
-/// is taken before the instance's, never after.
+/// changed, numbered under its lock and handed over after it, so that the instance keeps the
+/// latest whatever order they arrive in, and no code runs under this lock but the session's.
 final class SyncSession: Sendable {
   /// What a session changes as it runs.
   private struct State {
@@ -21,6 +21,8 @@ final class SyncSession: Sendable {
     var stopObserving: (@Sendable () -> Void)?
     /// Pulls periodically.
     var timer: PollingTimer?
+    /// The number of the last list of problems handed over.
+    var handedOver: UInt64 = 0
   }
 
   /// The store shared with other machines.
@@ -29,7 +31,7 @@ final class SyncSession: Sendable {
   let clock: HybridLogicalClock
   /// Receives the session's problems: what the store reported, why the last pushes or pulls
   /// failed, then what the store's last read skipped.
-  private let publish: @Sendable (SyncSession, [PreferenceError]) -> Void
+  private let publish: @Sendable (SyncSession, UInt64, [PreferenceError]) -> Void
   private let state = Locked(State())
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
 
@@ -38,7 +40,7 @@ final class SyncSession: Sendable {
   /// simulation tests do).
   init(
     store: any SyncStore, clock: HybridLogicalClock, pullsAutomatically: Bool = true,
-    publish: @escaping @Sendable (SyncSession, [PreferenceError]) -> Void = { _, _ in },
+    publish: @escaping @Sendable (SyncSession, UInt64, [PreferenceError]) -> Void = { _, _, _ in },
     exchange: @escaping @Sendable () -> Void
   ) {
     self.store = store
@@ -78,13 +80,17 @@ final class SyncSession: Sendable {
     timer?.cancel()
   }
 
-  /// Changes the state, then hands the problems to the instance, under the lock.
+  /// Changes the state, then hands the problems to the instance, numbered in the order of the
+  /// changes: the instance keeps the list with the highest number.
   private func update<Result>(_ body: (inout State) -> Result) -> Result {
-    state.withLock { state in
+    let skipped = store.readProblems  // The store's code, outside the lock.
+    let (result, number, problems) = state.withLock { state in
       let result = body(&state)
-      publish(self, state.reported + state.errors + store.readProblems)
-      return result
+      state.handedOver += 1
+      return (result, state.handedOver, state.reported + state.errors + skipped)
     }
+    publish(self, number, problems)
+    return result
   }
 
   /// An entry for a change made on this device now.
