@@ -64,15 +64,21 @@ struct PreferenceProblemTests {
     let store = InMemoryStore(["launchCount": .string("many")])
     var prefs: AppPreferences? = AppPreferences(store: store)
     let updates = try #require(prefs?.preferenceProblemUpdates())
+    let lists = try #require(prefs?.preferenceProblemUpdates())
     store.apply(["launchCount": .set(.integer(3))])
     prefs?.readPreferences()
     prefs?.readPreferences()  // No change to the list: nothing delivered.
     store.apply(["fontSize": .set(.string("big"))])
     prefs?.readPreferences()
+    let three = try await firstElements(3, of: lists)
+    #expect(three.map { $0.map(\.key) } == [["launchCount"], [], ["fontSize"]])
     prefs = nil
-    var lists: [[PreferenceProblem]] = []
-    for await list in updates { lists.append(list) }  // Ends: the instance is gone.
-    #expect(lists.map { $0.map(\.key) } == [["launchCount"], [], ["fontSize"]])
+    // Asking for a fourth list ends early, with three, when the stream ends with the instance;
+    // a stream that did not end would run into the deadline with nothing.
+    let ended = await #expect(throws: TimedOut.self) {
+      try await firstElements(4, of: updates, within: 30)
+    }
+    #expect(ended?.received == 3)
   }
 
   @Test func theStreamWithoutTheInitialListStartsAtTheNextChange() async throws {
