@@ -42,8 +42,8 @@ if command.action == .schema {
 // A stored value that does not fit its setting leaves the default in place and is reported.
 let storeURL = command.storeURL
 let prefs = SamplePreferences(store: FileStore(url: storeURL))
-for problem in prefs.loadErrors {
-  Output.error("Sample: warning: \(problem)")
+for problem in prefs.preferenceProblems {
+  Output.error("Sample: warning: \(problem.error)")
 }
 // With `--sync PATH`, the synced settings are reconciled with the shared folder now, and kept
 // in step while the sample runs. The sample creates the folder; an app should rather report a
@@ -92,8 +92,8 @@ if case .set(let key, _) = command.action {
 Output.line("Settings are stored in \(storeURL.path)")
 if let syncURL = command.syncURL {
   Output.line("fontSize and theme sync through \(syncURL.path)")
-  for problem in prefs.syncErrors {
-    Output.error("Sample: warning: \(problem)")
+  for problem in prefs.preferenceProblems where problem.phase == .sync {
+    Output.error("Sample: warning: \(problem.error)")
   }
 }
 Output.line()

@@ -41,7 +41,7 @@ struct SyncProcessTests {
           try FileStore(url: folder.appendingPathComponent(name)).allValues()
         }
       }
-      #expect(here.syncErrors.isEmpty)
+      #expect(here.problemErrors(.sync).isEmpty)
     }
   }
 }

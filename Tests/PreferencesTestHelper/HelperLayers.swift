@@ -22,8 +22,8 @@ func runLayers(file: String, assigning: Bool) throws {
     prefs.theme = "blue"
     try prefs.writePreferences()
   }
-  say("fontSize=\(prefs.fontSize) \(prefs.$fontSize.source) \(prefs.$fontSize.isLocked)")
-  say("theme=\(prefs.theme) \(prefs.$theme.source) \(prefs.$theme.isLocked)")
+  say("fontSize=\(prefs.fontSize) \(prefs.$fontSize.source) \(prefs.$fontSize.isManaged)")
+  say("theme=\(prefs.theme) \(prefs.$theme.source) \(prefs.$theme.isManaged)")
   say("showsToolbar=\(prefs.showsToolbar) \(prefs.$showsToolbar.source)")
-  for problem in prefs.loadErrors { say("error: \(problem)") }
+  for problem in prefs.preferenceProblems { say("error: \(problem.error)") }
 }

@@ -68,7 +68,7 @@ func suddenTermination(store: FileStore) -> Never {
   let quick = QuicklySavingPreferences(store: store)
   quick.fontSize = 3
   let deadline = Date().addingTimeInterval(30)
-  while quick.isDirty && Date() < deadline { usleep(1_000) }
+  while quick.hasUnsavedChanges && Date() < deadline { usleep(1_000) }
   say("saved \(SuddenTermination.holdCount)")
   exit(0)
 }

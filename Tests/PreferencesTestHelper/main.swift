@@ -250,7 +250,7 @@ do {
     exit(0, "released")
   case "migrate-slowly":
     let prefs = SlowlyMigratingPreferences(store: store)
-    guard prefs.loadErrors.isEmpty else { exit(2, "\(prefs.loadErrors)") }
+    guard prefs.preferenceProblems.isEmpty else { exit(2, "\(prefs.preferenceProblems)") }
     exit(0, "migrated")
   case "sync-set":
     guard arguments.count == 4, let size = Double(arguments[3]) else {
@@ -262,7 +262,7 @@ do {
     prefs.windowFrameData = Data(rect: CGRect(x: size, y: size, width: size, height: size))
     try prefs.writePreferences()
     prefs.stopSyncing()
-    guard prefs.syncErrors.isEmpty else { exit(3, "\(prefs.syncErrors)") }
+    guard prefs.preferenceProblems.isEmpty else { exit(3, "\(prefs.preferenceProblems)") }
     exit(0, "done")
   case "sync-forever":
     guard arguments.count == 3 else { exit(64, "usage: sync-forever <store> <folder>") }

@@ -7,8 +7,8 @@ public import Foundation
 /// an alert:
 ///
 /// ```swift
-/// for problem in prefs.loadErrors {
-///   print(problem)
+/// for problem in prefs.preferenceProblems {
+///   print(problem.error)
 ///   // preference "launchCount" in /home/ada/.config/notes/preferences.plist: expected Int,
 ///   // found string "many"
 /// }

@@ -41,8 +41,8 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   }
 
   /// Whether the store held a value of any type for the preference at the last load or write:
-  /// also one that did not load (of another type, or damaged), which ``Preferences/loadErrors``
-  /// then names.
+  /// also one that did not load (of another type, or damaged), which
+  /// ``Preferences/preferenceProblems`` then names.
   ///
   /// A value computed at declaration, such as `UUID()` or `Date()`, is a new default on every
   /// launch because defaults are never written; assigning it once when the store has none
@@ -51,7 +51,9 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
     if owner.lock.withLock({ cell.lastStoredForm != nil }) { return true }
     let key = cell.key
     return owner.state.withLock { state in
-      state.loadErrors.contains { $0.key == key && $0.kind != .lockedKey }
+      state.problems.errors(in: .load, .layers).contains {
+        $0.key == key && $0.kind != .lockedKey
+      }
     }
   }
 
@@ -65,9 +67,9 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
     owner.state.withLock { owner.source(of: cell, in: $0) }
   }
 
-  /// Whether an administrator locked the preference: it holds the managed value, and
+  /// Whether an administrator manages the preference: it holds the managed value, and
   /// assignments neither change it nor are written. A settings screen disables its control.
-  public var isLocked: Bool {
+  public var isManaged: Bool {
     owner.lock.withLock { cell.isManaged }
   }
 

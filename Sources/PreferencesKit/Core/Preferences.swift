@@ -60,13 +60,13 @@ open class Preferences: @unchecked Sendable {
   private(set) var cells: [any AnyPreferenceCell] = []
 
   /// Where this instance loads from and saves to.
-  public let store: any PreferenceStore
+  public let preferenceStore: any PreferenceStore
 
   /// Creates preferences backed by `store`, with every declared key loaded from it.
   ///
   /// Runs ``setDefaults()`` first, so a key the store lacks holds its default. A stored value
   /// that does not fit its property leaves the default in place and is listed in
-  /// ``loadErrors``; it never stops the app.
+  /// ``preferenceProblems``; it never stops the app.
   ///
   /// When the class reads ``layers``, the system's layers are found by the name of the folder
   /// holding a ``FileStore``'s file (`com.example.notes` for
@@ -75,7 +75,7 @@ open class Preferences: @unchecked Sendable {
   ///
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
-    self.store = store
+    preferenceStore = store
     lock = Lock()
     state = Locked(InstanceState(), lock: lock)
     savesAutomatically = Self.savePolicy != .explicit
@@ -88,7 +88,7 @@ open class Preferences: @unchecked Sendable {
     }
     setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
-      state.withLock { $0.loadErrors = [migrationError] }
+      state.withLock { $0.problems.replace(.load, with: [migrationError]) }
     } else {
       loadFirst()
     }
@@ -98,12 +98,13 @@ open class Preferences: @unchecked Sendable {
   deinit {
     LivePreferences.remove(ObjectIdentifier(self))
     warnIfReleasedWithUnsavedChanges()
-    let (watcher, session, subscribers) = state.withLock {
-      ($0.watcher, $0.sync.session, $0.observation.subscribers.values)
+    let (watcher, session, subscribers, problems) = state.withLock {
+      ($0.watcher, $0.sync.session, $0.observation.subscribers.values, $0.problems)
     }
     watcher?.stop()
     session?.stop()
     for subscriber in subscribers { subscriber.finish() }
+    problems.finish()
     hotPath.deallocate()
   }
 
@@ -135,7 +136,7 @@ open class Preferences: @unchecked Sendable {
   ///   - oldVersion: The version that wrote the store.
   ///   - values: The stored values, to convert in place.
   /// - Throws: Any error, to leave the store exactly as it was; the instance then holds its
-  ///   defaults and lists the error in ``loadErrors``. A migration is saved whole or not at
+  ///   defaults and lists the error in ``preferenceProblems``. A migration is saved whole or not at
   ///   all: a migrated value the store cannot hold leaves the store as it was too.
   open func migrate(from oldVersion: Int, values: inout [String: PropertyListValue]) throws {}
 
@@ -156,7 +157,7 @@ open class Preferences: @unchecked Sendable {
   ///
   /// With ``SavePolicy/explicit``, a debug build that exits with unsaved changes prints one
   /// line naming the class and the keys. Failed automatic saves are listed in
-  /// ``saveErrors`` and posted as ``saveDidFailNotification``.
+  /// ``preferenceProblems`` and posted as ``saveDidFailNotification``.
   open class var savePolicy: SavePolicy { .explicit }
 
   /// Whether the Observation framework tracks this class's `@Preference` properties.
@@ -189,26 +190,57 @@ open class Preferences: @unchecked Sendable {
   open class var layers: [PreferenceLayer] { [] }
 
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
-  public var keys: [String] { cells.map(\.key) }
+  public var preferenceKeys: [String] { cells.map(\.key) }
 
   /// Whether any preference was assigned since it was last loaded or written. An assignment
-  /// to a key an administrator locked does not count: it is never written.
-  public var isDirty: Bool {
+  /// to a key an administrator manages does not count: it is never written.
+  public var hasUnsavedChanges: Bool {
     lock.withLock { cells.contains(where: \.isDirty) }
   }
 
-  /// The problems found by the last load: stored values that did not fit their properties, or
-  /// a store that could not be read. Each property involved holds its default. Until the next
-  /// successful write, also what the last write kept beside the store, through reloads: the
-  /// path a damaged file or a backup was kept at (``PreferenceError/Kind/fileMovedAside``).
-  public var loadErrors: [PreferenceError] {
-    state.withLock { $0.loadErrors + $0.commits.notices }
+  /// Every problem this instance met and has not got past, in the order of their phases
+  /// (``PreferenceProblem/Phase/load``, ``PreferenceProblem/Phase/layers``,
+  /// ``PreferenceProblem/Phase/write``, ``PreferenceProblem/Phase/autosave``,
+  /// ``PreferenceProblem/Phase/sync``) and within a phase as they were found. Each phase says
+  /// when its problems leave the list. Empty when all is well.
+  ///
+  /// ```swift
+  /// for problem in prefs.preferenceProblems {
+  ///   print(problem)  // load: preference "launchCount" in ...: expected Int, found string "many"
+  /// }
+  /// ```
+  public var preferenceProblems: [PreferenceProblem] {
+    state.withLock { $0.problems.list }
+  }
+
+  /// The problem list now unless `initial` is `false`, then the list after each change to it,
+  /// until the consuming task is cancelled or the instance is released.
+  ///
+  /// ```swift
+  /// for await problems in prefs.preferenceProblemUpdates() { banner.show(problems) }
+  /// ```
+  ///
+  /// - Parameter initial: Whether to start with the list as it is now.
+  /// - Returns: A stream of ``preferenceProblems``, buffered without limit.
+  public func preferenceProblemUpdates(initial: Bool = true) -> AsyncStream<[PreferenceProblem]> {
+    let (stream, continuation) = AsyncStream<[PreferenceProblem]>.makeStream()
+    let id = state.withLock { state in
+      if initial { continuation.yield(state.problems.list) }
+      let id = state.problems.nextSubscriberID
+      state.problems.nextSubscriberID += 1
+      state.problems.subscribers[id] = continuation
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { $0.problems.subscribers[id] = nil }
+    }
+    return stream
   }
 
   /// Reloads every preference from the store, discarding unsaved changes.
   ///
   /// Keys the store holds override their defaults; absent keys hold their defaults; nothing is
-  /// dirty afterwards. ``loadErrors`` lists what did not load. Observers hear of each key whose
+  /// dirty afterwards. ``preferenceProblems`` lists what did not load. Observers hear of each key whose
   /// value changed, with origin ``PreferenceChange/Origin/external``.
   public func readPreferences() {
     reload(origin: .external, keepingDirtyValues: false)
@@ -227,15 +259,15 @@ open class Preferences: @unchecked Sendable {
 /// The mutable state of a ``Preferences`` instance besides its values: one value per feature,
 /// each declared beside its logic. Reachable only through ``Preferences/state``.
 struct InstanceState {
-  /// The problems found by the last load, and assignments to locked keys since.
-  var loadErrors: [PreferenceError] = []
-  /// Keys the store refused, and what the last write kept beside the store.
+  /// Every problem the instance has not got past, of every phase.
+  var problems = ProblemState()
+  /// Keys the store refused.
   var commits = CommitState()
   /// Subscribers to changes, and running probes.
   var observation = ObservationState()
   /// Moved keys and the store's recorded version.
   var migration = MigrationState()
-  /// The scheduled automatic save and its errors.
+  /// The scheduled automatic save.
   var saving = SavingState()
   /// What follows the store for changes from outside, while watching.
   var watcher: StoreWatcher?

@@ -59,20 +59,20 @@ extension Preferences {
   /// its other domains is read as layers whatever the class opts into.
   func setUpLayers() {
     let layers = Self.layers
-    let platform = store.platformLayers
+    let platform = preferenceStore.platformLayers
     guard !layers.isEmpty || platform != nil else { return }
     let environment = LayerEnvironment.current
     var layerState = LayerState(isEnabled: true)
     let booleanKeys = cells.filter { $0 is PreferenceCell<Bool> || $0 is PreferenceCell<Bool?> }
     layerState.overrides = environment.overrides(
-      forKeys: keys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
-    if let arguments = platform?.arguments(keys) {
+      forKeys: preferenceKeys, booleanKeys: Set(booleanKeys.map(\.key)), layers: layers)
+    if let arguments = platform?.arguments(preferenceKeys) {
       layerState.overrides.merge(arguments) { $0 + $1 }
     }
     if layers.contains(.system) {
       layerState.reader =
         environment.systemReader
-        ?? Self.systemLayerReader(for: store, environment: environment)
+        ?? Self.systemLayerReader(for: preferenceStore, environment: environment)
     } else if let platform {
       layerState.reader = environment.systemReader ?? platform.reader
     }
@@ -86,7 +86,7 @@ extension Preferences {
     }
     guard isEnabled else { return nil }
     return LayeredLoad(
-      overrides: overrides, system: reader?.read(keys: keys) ?? SystemLayers())
+      overrides: overrides, system: reader?.read(keys: preferenceKeys) ?? SystemLayers())
   }
 
   /// Records what a load found. Call with the lock held.
@@ -95,18 +95,20 @@ extension Preferences {
     state.layers.system = load.system
   }
 
-  /// Turns each assignment a managed cell refused since the last write into a notice in
-  /// ``loadErrors``; a managed cell is never dirty, so a write leaves it out. Call with the
-  /// lock held.
+  /// Turns each assignment a managed cell refused since the last write into a problem of the
+  /// ``PreferenceProblem/Phase/layers`` phase; a managed cell is never dirty, so a write leaves
+  /// it out. Call with the lock held.
   func reportRefusedAssignments(in state: inout InstanceState) {
+    var refusals: [PreferenceError] = []
     for cell in cells where cell.hasRefusedAssignment {
       cell.forgetRefusedAssignment()
-      state.loadErrors.append(
+      refusals.append(
         PreferenceError(
           .lockedKey, key: cell.key,
           reason: "an administrator locked the value, so the assignment was ignored and "
             + "nothing was written"))
     }
+    if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }
   }
 
   /// Notes that the app chose the values of `written` (assigned or reset them): that wins over

@@ -22,7 +22,9 @@ extension Preferences {
         value, lock: lock, keepingDirtyValue: keepingDirtyValues, comparing: origin != nil)
     }
     let cellErrors = changes.compactMap(\.error).map { layers == nil ? naming($0) : $0 }
-    let errors = readErrors + cellErrors + (layers?.system.errors ?? [])
+    let errors =
+      (readErrors + cellErrors).map { PreferenceProblem($0, phase: .load) }
+      + (layers?.system.errors ?? []).map { PreferenceProblem($0, phase: .layers) }
     state.withLock { state in
       state.migration.keyMoves = moves
       if let layers { Self.record(layers, in: &state) }
@@ -47,13 +49,13 @@ extension Preferences {
         if let error = cell.loadFirst(from: stored, moves: &moves) { errors.append(naming(error)) }
       }
       state.migration.keyMoves = moves
-      state.loadErrors = errors
+      state.problems.replaceLoadProblems(with: errors.map { PreferenceProblem($0, phase: .load) })
     }
   }
 
   /// `error`, about a stored value, naming the store's file as damaged-file errors do.
   private func naming(_ error: PreferenceError) -> PreferenceError {
-    guard error.file == nil, let location = store.location else { return error }
+    guard error.file == nil, let location = preferenceStore.location else { return error }
     var named = error
     named.file = location
     return named
@@ -65,12 +67,12 @@ extension Preferences {
   /// file, and the errors that say so.
   private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
     do {
-      if store.prefersReadingAllValues { return (try store.allValues(), []) }
+      if preferenceStore.prefersReadingAllValues { return (try preferenceStore.allValues(), []) }
       let previousKeys = cells.flatMap(\.declaration.previousKeys)
-      return (try store.values(forKeys: cells.map(\.key) + previousKeys), [])
+      return (try preferenceStore.values(forKeys: cells.map(\.key) + previousKeys), [])
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
-      guard let salvage = store.salvage(after: failure) else { return ([:], [failure]) }
+      guard let salvage = preferenceStore.salvage(after: failure) else { return ([:], [failure]) }
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
@@ -98,7 +100,7 @@ extension Preferences {
   /// will-set and did-set calls, then tells every other kind of observer.
   func install(
     _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
-    loadErrors: [PreferenceError]? = nil
+    loadErrors: [PreferenceProblem]? = nil
   ) {
     let changed = origin == nil ? [] : changes.filter { $0.announcement != nil }
     let properties =
@@ -106,7 +108,7 @@ extension Preferences {
     for property in properties { property.willSet(self) }
     state.withLock { state in
       for change in changes { change.install() }
-      if let loadErrors { state.loadErrors = loadErrors }
+      if let loadErrors { state.problems.replaceLoadProblems(with: loadErrors) }
     }
     for property in properties { property.didSet(self) }
     if let origin, !changed.isEmpty {

@@ -67,7 +67,9 @@ extension Preferences {
         values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
       }
       install(changes, origin: .external)
-      if !outcome.notices.isEmpty { state.withLock { $0.commits.notices = outcome.notices } }
+      if !outcome.notices.isEmpty {
+        state.withLock { $0.problems.replaceWriteNotices(with: outcome.notices) }
+      }
     }
     return unknown
   }

@@ -31,13 +31,14 @@ extension Preferences {
     // Version 1 has nothing to migrate from, and a store without a version counts as 1.
     guard Self.version > 1 else { return nil }
     do {
-      let recorded = Self.recordedVersion(in: try store.values(forKeys: [ReservedKey.version]))
+      let recorded = Self.recordedVersion(
+        in: try preferenceStore.values(forKeys: [ReservedKey.version]))
       if let recorded, recorded >= Self.version {
         state.withLock { $0.migration.storeVersion = .recorded(recorded) }
         return nil
       }
       // A store that cannot be read is not migrated: the load that follows reports it.
-      _ = try store.allValues()
+      _ = try preferenceStore.allValues()
     } catch {
       return nil
     }

@@ -19,9 +19,9 @@ final class StoreWatcher: Sendable {
       preferences?.reload(origin: .external, keepingDirtyValues: true)
     }
     let onChange: @Sendable () -> Void = { queue.async(execute: reload) }
-    let store = preferences.store
+    let store = preferences.preferenceStore
     let observed: Bool?  // nil: every change to the keys is reported, needing no timer.
-    if let stop = store.observeChanges(toKeys: preferences.keys, onChange) {
+    if let stop = store.observeChanges(toKeys: preferences.preferenceKeys, onChange) {
       stopObserving = stop
       observed = nil
     } else {

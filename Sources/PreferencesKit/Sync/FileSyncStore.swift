@@ -18,7 +18,7 @@ public import Foundation
 ///
 /// Each file is written like a ``FileStore``: locked, atomic, never torn. Files that do not
 /// parse (a copy still arriving, or a damaged one) are skipped until they do, and listed
-/// meanwhile in ``notices``, and so in ``Preferences/syncErrors``. A missing folder is reported as
+/// meanwhile in ``readProblems``, and so in ``Preferences/preferenceProblems``. A missing folder is reported as
 /// unreachable, never created, so that an unmounted share is not taken for an empty one.
 ///
 /// The files of devices that stopped syncing stay, since their entries may still be the newest.
@@ -105,9 +105,13 @@ public final class FileSyncStore: SyncStore {
   /// The files in the folder that the last read skipped, each named with what is wrong in it:
   /// a copy still arriving or a damaged file, whose entries count again once they parse; or
   /// anything but a regular file (a symbolic link, a FIFO, a folder), which is never opened.
-  public var notices: [PreferenceError] {
+  public var readProblems: [PreferenceError] {
     skipped.withLock { $0 }
   }
+
+  /// The files in the folder that the last read skipped.
+  @available(*, deprecated, renamed: "readProblems")
+  public var notices: [PreferenceError] { readProblems }
 
   /// Stores each entry that is newer than the folder's in `device`'s file, under that file's
   /// lock, unless that would break a limit; nothing is stored then.

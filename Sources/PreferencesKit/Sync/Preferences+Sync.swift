@@ -7,6 +7,8 @@ struct SyncState {
   /// The clock that stamps synced keys' edits: the last session's, or one made at the first
   /// stamped write while not syncing.
   var clock: HybridLogicalClock?
+  /// The number of the session's list of problems in the problem list.
+  var problemsNumber: UInt64 = 0
 }
 
 extension Preferences {
@@ -49,7 +51,16 @@ extension Preferences {
     }
     let clock = HybridLogicalClock(device: try deviceID(), wallClock: wallClock)
     let session = SyncSession(
-      store: syncStore, clock: clock, pullsAutomatically: pullsAutomatically
+      store: syncStore, clock: clock, pullsAutomatically: pullsAutomatically,
+      publish: { [weak self] session, number, problems in
+        self?.state.withLock { state in
+          // A stopped or replaced session's problems are gone with it; an older list of this
+          // session's, handed over late, is stale.
+          guard state.sync.session === session, number > state.sync.problemsNumber else { return }
+          state.sync.problemsNumber = number
+          state.problems.replace(.sync, with: problems)
+        }
+      }
     ) { [weak self] in
       self?.exchange()
     }
@@ -59,6 +70,8 @@ extension Preferences {
       defer {
         state.sync.session = session
         state.sync.clock = clock
+        state.sync.problemsNumber = 0
+        state.problems.replace(.sync, with: [])
       }
       return state.sync.session
     }
@@ -66,21 +79,17 @@ extension Preferences {
     exchange()
   }
 
-  /// Stops syncing. Values already pulled stay; nothing more is pushed or pulled.
+  /// Stops syncing. Values already pulled stay; nothing more is pushed or pulled, and the
+  /// problems of the ``PreferenceProblem/Phase/sync`` phase leave the list.
   public func stopSyncing() {
     let session = state.withLock { state in
-      defer { state.sync.session = nil }
+      defer {
+        state.sync.session = nil
+        state.problems.replace(.sync, with: [])
+      }
       return state.sync.session
     }
     session?.stop()
-  }
-
-  /// Why the most recent pushes or pulls failed, one error per key involved: a synced value
-  /// over a limit of the sync store, or a store that could not be reached; and what the store
-  /// reported about itself (no account, a quota exceeded). Failed pushes are retried by the
-  /// next exchange; the list empties when they succeed.
-  public var syncErrors: [PreferenceError] {
-    state.withLock { $0.sync.session }?.syncErrors ?? []
   }
 
   /// What stamps the synced keys `batch` writes: the session's clock while syncing; else the
@@ -111,7 +120,9 @@ extension Preferences {
   private func deviceID() throws(PreferenceError) -> String {
     do {
       // A store that cannot be read (a damaged file) is salvaged by the write below.
-      if case .string(let id)? = try? store.value(forKey: ReservedKey.deviceID) { return id }
+      if case .string(let id)? = try? preferenceStore.value(forKey: ReservedKey.deviceID) {
+        return id
+      }
       var id = UUID().uuidString.lowercased()
       // Under the file lock, so that two processes starting at once agree on one identifier.
       try commit(readingKeys: [ReservedKey.deviceID]) { values in
@@ -139,7 +150,7 @@ extension Preferences {
       var records: [String: SyncEntry] = [:]
       do {
         remote = try session.store.allEntries()
-        let stored = try store.values(forKeys: keys + keys.map(ReservedKey.syncRecord))
+        let stored = try preferenceStore.values(forKeys: keys + keys.map(ReservedKey.syncRecord))
         for entry in remote.values { session.clock.observe(entry.timestamp) }
         records = Self.syncRecords(in: stored, keys: keys)
         for record in records.values { session.clock.observe(record.timestamp) }

@@ -2,8 +2,12 @@ import Dispatch
 import Foundation
 
 /// The state of syncing one ``Preferences`` instance with one ``SyncStore``: the clock that
-/// stamps this device's changes, the pushes still owed, the errors to report, and what pulls
+/// stamps this device's changes, the pushes still owed, the problems to report, and what pulls
 /// changes from other machines.
+///
+/// The session hands its problems to the instance's problem list each time they may have
+/// changed, numbered under its lock and handed over after it, so that the instance keeps the
+/// latest whatever order they arrive in, and no code runs under this lock but the session's.
 final class SyncSession: Sendable {
   /// What a session changes as it runs.
   private struct State {
@@ -17,12 +21,17 @@ final class SyncSession: Sendable {
     var stopObserving: (@Sendable () -> Void)?
     /// Pulls periodically.
     var timer: PollingTimer?
+    /// The number of the last list of problems handed over.
+    var handedOver: UInt64 = 0
   }
 
   /// The store shared with other machines.
   let store: any SyncStore
   /// Stamps this device's changes.
   let clock: HybridLogicalClock
+  /// Receives the session's problems: what the store reported, why the last pushes or pulls
+  /// failed, then what the store's last read skipped.
+  private let publish: @Sendable (SyncSession, UInt64, [PreferenceError]) -> Void
   private let state = Locked(State())
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
 
@@ -31,17 +40,19 @@ final class SyncSession: Sendable {
   /// simulation tests do).
   init(
     store: any SyncStore, clock: HybridLogicalClock, pullsAutomatically: Bool = true,
+    publish: @escaping @Sendable (SyncSession, UInt64, [PreferenceError]) -> Void = { _, _, _ in },
     exchange: @escaping @Sendable () -> Void
   ) {
     self.store = store
     self.clock = clock
+    self.publish = publish
     guard pullsAutomatically else { return }
     let stop = store.observeChanges { [weak self, queue] event in
       switch event {
       case .changed:
         queue.async(execute: exchange)
       case .initialSync, .accountChanged:
-        self?.state.withLock { $0.reported = [] }
+        self?.update { $0.reported = [] }
         queue.async(execute: exchange)
       case .quotaViolation:
         self?.report(
@@ -69,10 +80,17 @@ final class SyncSession: Sendable {
     timer?.cancel()
   }
 
-  /// What the store reported about itself, why the last pushes or pulls failed, then what
-  /// the store's last read skipped.
-  var syncErrors: [PreferenceError] {
-    state.withLock { $0.reported + $0.errors } + store.notices
+  /// Changes the state, then hands the problems to the instance, numbered in the order of the
+  /// changes: the instance keeps the list with the highest number.
+  private func update<Result>(_ body: (inout State) -> Result) -> Result {
+    let skipped = store.readProblems  // The store's code, outside the lock.
+    let (result, number, problems) = state.withLock { state in
+      let result = body(&state)
+      state.handedOver += 1
+      return (result, state.handedOver, state.reported + state.errors + skipped)
+    }
+    publish(self, number, problems)
+    return result
   }
 
   /// An entry for a change made on this device now.
@@ -81,13 +99,13 @@ final class SyncSession: Sendable {
   }
 
   private func report(_ error: PreferenceError) {
-    state.withLock { $0.reported.append(error) }
+    update { $0.reported.append(error) }
   }
 
   /// Records that the store could not be read: one error for each key still waiting to be
   /// pushed, or one without a key when none is.
   func recordPullFailure(_ error: any Error) {
-    state.withLock { state in
+    update { state in
       let keys = state.pending.keys.sorted()
       let named: [String?] = keys.isEmpty ? [nil] : keys
       state.errors = named.map { Self.failure(error, key: $0) }
@@ -95,13 +113,17 @@ final class SyncSession: Sendable {
   }
 
   /// Pushes `entries` and any still pending, refusing before sending any that would break the
-  /// store's limits. What is refused or fails stays pending and is listed in ``syncErrors``,
-  /// one error per key.
+  /// store's limits. What is refused or fails stays pending and is listed in the problems,
+  /// one per key. Hands the problems over even when there is nothing to push: the exchange
+  /// before read the store.
   func push(_ entries: [String: SyncEntry]) {
     let attempt = state.withLock {
       $0.pending.merging(entries) { old, new in new.isNewer(than: old) ? new : old }
     }
-    guard !attempt.isEmpty else { return }
+    guard !attempt.isEmpty else {
+      update { _ in }
+      return
+    }
     var refused: [PreferenceError] = []
     var sendable: [String: SyncEntry] = [:]
     for (key, entry) in attempt.sorted(by: { $0.key < $1.key }) {
@@ -116,7 +138,7 @@ final class SyncSession: Sendable {
     } catch {
       failures = sendable.keys.sorted().map { Self.failure(error, key: $0) }
     }
-    state.withLock { state in
+    update { state in
       state.pending = failures.isEmpty ? attempt.filter { sendable[$0.key] == nil } : attempt
       state.errors = refused + failures
     }

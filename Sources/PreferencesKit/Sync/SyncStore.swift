@@ -31,9 +31,17 @@ public protocol SyncStore: AnyObject, Sendable {
   func apply(_ entries: [String: SyncEntry], from device: String) throws
 
   /// What the last read found wrong without failing, such as a file in a shared folder that
-  /// does not parse: listed in ``Preferences/syncErrors`` until a read no longer finds it.
+  /// does not parse: listed in ``Preferences/preferenceProblems``, in the
+  /// ``PreferenceProblem/Phase/sync`` phase, until a read no longer finds it.
+  ///
+  /// The library reads this, not ``notices``. The default implementation returns
+  /// ``notices``, so a store written before this requirement keeps reporting.
+  var readProblems: [PreferenceError] { get }
+
+  /// What the last read found wrong without failing.
   ///
   /// The default implementation returns none.
+  @available(*, deprecated, renamed: "readProblems")
   var notices: [PreferenceError] { get }
 
   /// Starts reporting what happens to the store elsewhere, on any thread, until the returned
@@ -59,15 +67,20 @@ public enum SyncStoreEvent: Sendable, Hashable {
   case initialSync
   /// The account behind the store changed: every synced key is reconciled again.
   case accountChanged
-  /// The store refused a write as over its quota: reported in ``Preferences/syncErrors``.
+  /// The store refused a write as over its quota: listed in ``Preferences/preferenceProblems``.
   case quotaViolation
   /// The store cannot sync, for the reason given (no account, a missing entitlement):
-  /// reported in ``Preferences/syncErrors`` until the account changes.
+  /// listed in ``Preferences/preferenceProblems`` until the account changes.
   case unavailable(PreferenceError)
 }
 
 extension SyncStore {
+  /// What the store's ``notices`` say, for a store written before ``readProblems``; else
+  /// none: the store has nothing to report besides what its methods throw.
+  public var readProblems: [PreferenceError] { DeprecatedNotices.read(self) }
+
   /// None: the store has nothing to report besides what its methods throw.
+  @available(*, deprecated, renamed: "readProblems")
   public var notices: [PreferenceError] { [] }
 
   /// Returns `nil`: the store is checked periodically instead.
@@ -140,5 +153,21 @@ extension SyncEntry {
       merged.merge(source) { old, new in new.isNewer(than: old) ? new : old }
     }
     return merged
+  }
+}
+
+/// Reads the deprecated ``SyncStore/notices`` for the default ``SyncStore/readProblems``,
+/// through a protocol whose requirement is not deprecated, so that the library itself builds
+/// without a deprecation warning.
+private protocol NoticesReading {
+  static func notices(of store: any SyncStore) -> [PreferenceError]
+}
+
+private enum DeprecatedNotices: NoticesReading {
+  @available(*, deprecated)
+  static func notices(of store: any SyncStore) -> [PreferenceError] { store.notices }
+
+  static func read(_ store: any SyncStore) -> [PreferenceError] {
+    (Self.self as any NoticesReading.Type).notices(of: store)
   }
 }

@@ -6,11 +6,11 @@
   ///
   /// Each synced key holds its value and ``SyncTimestamp``. When syncing starts, the store
   /// checks that an iCloud account is signed in and synchronizes once, listing either failure
-  /// in ``Preferences/syncErrors``; it synchronizes again when the app returns to the
+  /// in ``Preferences/preferenceProblems``; it synchronizes again when the app returns to the
   /// foreground, never on every push, as Apple advises. It acts on the reason of each
   /// external-change notification: a server change is pulled, an initial sync or an account
   /// change reconciles every key again, and a quota violation is listed in
-  /// ``Preferences/syncErrors``. The iCloud limits are checked before every write.
+  /// ``Preferences/preferenceProblems``. The iCloud limits are checked before every write.
   ///
   /// ```swift
   /// try prefs.startSyncing(with: UbiquitousSyncStore())

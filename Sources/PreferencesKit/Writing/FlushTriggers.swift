@@ -79,7 +79,7 @@ enum FlushTriggers {
 
 extension Preferences {
   /// Saves now every change that an automatic ``savePolicy`` has scheduled, in every instance
-  /// in this process, and returns when they are saved (or have failed, as ``saveErrors``
+  /// in this process, and returns when they are saved (or have failed, as ``preferenceProblems``
   /// then says).
   ///
   /// The library does this itself when the process exits normally, when the app or extension

@@ -5,14 +5,14 @@ public import Foundation
 struct SavingState {
   /// The save waiting to run, if one is scheduled.
   var scheduled: DispatchWorkItem?
-  /// Why the last automatic save failed; empty once one succeeds.
-  var errors: [PreferenceError] = []
 }
 
 extension Preferences {
   /// Posted to `NotificationCenter.default`, with the instance as the object, when an
   /// automatic save fails or leaves out keys whose values the store cannot hold. The errors
-  /// are in ``saveErrors`` and in the `userInfo` under ``saveErrorsUserInfoKey``. When the
+  /// are in the `userInfo` under ``saveErrorsUserInfoKey``, and in ``preferenceProblems``
+  /// (phase ``PreferenceProblem/Phase/autosave`` for the store's error,
+  /// ``PreferenceProblem/Phase/write`` for a key left out). When the
   /// store could not save, every key stays dirty and the next assignment tries again; a key
   /// left out stays dirty and is tried again once it is assigned again, while the others
   /// were saved.
@@ -21,19 +21,6 @@ extension Preferences {
   /// The `userInfo` key of ``saveDidFailNotification`` under which the errors are, as a
   /// `[PreferenceError]`: one naming the store, or one per key left out.
   public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
-
-  /// Why the last automatic save failed, and each key left out because the store cannot hold
-  /// its value and not assigned since, under a ``savePolicy`` other than
-  /// ``SavePolicy/explicit``; empty when everything is saved. Errors thrown by
-  /// ``writePreferences()`` called directly are thrown, not listed here.
-  public var saveErrors: [PreferenceError] {
-    let automatic = Self.savePolicy != .explicit
-    return state.withLock { state in
-      state.saving.errors
-        + (automatic ? state.commits.refused.values.map(\.error) : [])
-        .sorted { ($0.key ?? "") < ($1.key ?? "") }
-    }
-  }
 
   /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
   @usableFromInline
@@ -59,7 +46,7 @@ extension Preferences {
       let (seconds, attoseconds) = delay.components
       let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
       // On the store's serial queue: saves to one store land in the order they were made.
-      SaveQueues.queue(for: store).asyncAfter(
+      SaveQueues.queue(for: preferenceStore).asyncAfter(
         deadline: .now() + .nanoseconds(nanoseconds), execute: save)
     }
   }
@@ -69,7 +56,7 @@ extension Preferences {
   func flushScheduledSave() {
     guard let pending = takeScheduledSave() else { return }
     pending.cancel()
-    SaveQueues.runInOrder(with: store) { runScheduledSave() }
+    SaveQueues.runInOrder(with: preferenceStore) { runScheduledSave() }
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
@@ -82,14 +69,14 @@ extension Preferences {
 
   fileprivate func runScheduledSave() {
     if state.withLock({ $0.saving.scheduled.take() }) != nil { SuddenTermination.release() }
-    // Keys left out stay in `saveErrors` through `commits.refused` until assigned again.
+    // Keys left out stay in the problem list through `commits.refused` until assigned again.
     let errors: [PreferenceError]
     do {
       errors = try write().refused
-      state.withLock { $0.saving.errors = [] }
+      state.withLock { $0.problems.replace(.autosave, with: []) }
     } catch {
       errors = [error]
-      state.withLock { $0.saving.errors = errors }
+      state.withLock { $0.problems.replace(.autosave, with: errors) }
     }
     if !errors.isEmpty {
       NotificationCenter.default.post(
@@ -168,7 +155,7 @@ enum LivePreferences {
     }
     for (preferences, save) in pending {
       save.cancel()
-      SaveQueues.runInOrder(with: preferences.store) { preferences.runScheduledSave() }
+      SaveQueues.runInOrder(with: preferences.preferenceStore) { preferences.runScheduledSave() }
     }
   }
 

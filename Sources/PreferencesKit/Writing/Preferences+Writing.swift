@@ -13,7 +13,7 @@ extension Preferences {
   /// Those keys stay dirty, and are not tried again until they are assigned again. A write
   /// that replaces a stored value the class could not load keeps the store as it was
   /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
-  /// ``loadErrors``.
+  /// ``preferenceProblems``.
   ///
   /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
   ///   applied by this instance, and every key stays dirty, so a later write can still save
@@ -36,9 +36,11 @@ extension Preferences {
       }
       batch.addKeyMoves()
       // Creating the device identifier may keep a damaged file: this write's notice too.
-      let earlier = state.withLock { $0.commits.notices }
+      let earlier = state.withLock { $0.problems.errors(in: .write) }
       batch.stampSyncedKeys(with: try syncStamp(for: batch))
-      let stampNotices = state.withLock { $0.commits.notices }.filter { !earlier.contains($0) }
+      let stampNotices = state.withLock { $0.problems.errors(in: .write) }.filter {
+        !$0.kind.isRefusal && !earlier.contains($0)
+      }
       batch.recordVersion(Self.version)
       let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
         batch.changes(leavingOut: $0)
@@ -70,6 +72,7 @@ extension Preferences {
           written.append(cell)
         }
       }
+      if !refused.isEmpty { state.problems.replaceRefusals(with: state.commits.refused) }
       noteWritten(written, in: &state)
       return (
         (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
@@ -78,7 +81,7 @@ extension Preferences {
     }
     var batch = WriteBatch(keyMoves: moves, session: session, storeVersion: version)
     for write in pending {
-      batch.add(write, storedForm: store.storedForm(of:))
+      batch.add(write, storedForm: preferenceStore.storedForm(of:))
     }
     return batch
   }
@@ -88,7 +91,9 @@ extension Preferences {
   private func backupReason(for batch: WriteBatch) -> String? {
     let keys = batch.keys
     let unread = state.withLock { state in
-      state.loadErrors.filter { $0.kind == .typeMismatch && keys.contains($0.key ?? "") }
+      state.problems.errors(in: .load, .layers).filter {
+        $0.kind == .typeMismatch && keys.contains($0.key ?? "")
+      }
     }.compactMap(\.key)
     guard !unread.isEmpty else { return nil }
     return "it held a value the class could not load under "
@@ -104,6 +109,7 @@ extension Preferences {
       for (write, error) in batch.refused {
         state.commits.refused[write.cell.key] = (write.generation, error)
       }
+      state.problems.replaceRefusals(with: state.commits.refused)
     }
     return batch.refused.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
   }
@@ -127,11 +133,14 @@ extension Preferences {
       // A damaged file kept beside the new one (its notice says in `found` what was wrong)
       // makes what the load said of the damage stale; so is a failed load of a value replaced.
       let keptDamagedFile = notices.contains { $0.found != nil }
-      state.loadErrors.removeAll { error in
-        if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
-        return keptDamagedFile && error.isDamage
-      }
-      state.commits.notices = notices
+      state.problems.replace(
+        where: { problem in
+          if problem.phase == .write { return !problem.error.kind.isRefusal }
+          guard problem.phase == .load || problem.phase == .layers else { return false }
+          let error = problem.error
+          if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
+          return keptDamagedFile && error.isDamage
+        }, with: notices.map { PreferenceProblem($0, phase: .write) })
     }
   }
 }

@@ -12,9 +12,6 @@ struct CommitState {
   /// Keys whose value the store refused, with the cell's generation then: the key stays dirty
   /// and is not tried again until it is assigned again.
   var refused: [String: (generation: UInt64, error: PreferenceError)] = [:]
-  /// What the last successful write kept beside the store: part of the problem list until the
-  /// next successful write, across reloads.
-  var notices: [PreferenceError] = []
 }
 
 extension Preferences {
@@ -42,7 +39,9 @@ extension Preferences {
   ) throws(PreferenceError) -> CommitOutcome {
     try commit(refusable: refusable) { leftOut in
       let changes = changes(leftOut)
-      return try store.update(readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious) {
+      return try preferenceStore.update(
+        readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious
+      ) {
         $0.applyChanges(changes)
       }
     }
@@ -59,8 +58,8 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let notices = try store.update(readingKeys: keys, keepingPrevious: nil, transform)
-    if !notices.isEmpty { state.withLock { $0.commits.notices = notices } }
+    let notices = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
+    if !notices.isEmpty { state.withLock { $0.problems.replaceWriteNotices(with: notices) } }
   }
 
   /// Tries `attempt` until the store takes it, leaving out each refusable key the store

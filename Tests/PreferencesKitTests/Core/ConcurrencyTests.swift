@@ -21,7 +21,7 @@ struct ConcurrencyTests {
           _ = prefs.fontSize
         case 2:
           _ = prefs.person
-          _ = prefs.isDirty
+          _ = prefs.hasUnsavedChanges
           prefs.person = Person(name: "w\(worker)", quest: "q", age: index)
         default:
           if index % 50 == 0 { try? prefs.writePreferences() }
@@ -30,7 +30,7 @@ struct ConcurrencyTests {
       }
     }
     try prefs.writePreferences()
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     let reloaded = AppPreferences(store: store)
     #expect(reloaded.launchCount == prefs.launchCount)
     #expect(reloaded.recentFiles == prefs.recentFiles)
@@ -188,7 +188,7 @@ struct LockFreeAssignmentTests {
     try prefs.writePreferences()
     #expect([iterations, 2 * iterations].contains(prefs.first))
     #expect(Counters(store: store).first == prefs.first)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 }
 

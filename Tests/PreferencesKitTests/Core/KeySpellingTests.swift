@@ -60,7 +60,7 @@ struct KeySpellingTests {
       let original = Data(Self.xml(Self.bothKeys))
       try original.write(to: url)
       let prefs = DraftPreferences(store: FileStore(url: url))
-      #expect(prefs.loadErrors.contains { $0.description.contains("Unicode normalization") })
+      #expect(prefs.problemErrors(.load).contains { $0.description.contains("Unicode normalization") })
       prefs.draft = "kept"
       try prefs.writePreferences()
       let kept = directory.names().filter { $0 != "preferences.plist" }.compactMap {

@@ -12,14 +12,14 @@ struct MessageWordingTests {
       let url = directory.file("prefs.plist")
       try FileStore(url: url).apply(["launchCount": .set(.string("many"))])
       let prefs = AppPreferences(store: FileStore(url: url))
-      let error = try #require(prefs.loadErrors.first)
+      let error = try #require(prefs.problemErrors(.load).first)
       #expect(error.kind == .typeMismatch)
       #expect(error.file == url)
       #expect(
         error.description
           == "preference \"launchCount\" in \(url.path): expected Int, found string \"many\"")
       prefs.readPreferences()
-      #expect(prefs.loadErrors.first?.file == url)
+      #expect(prefs.problemErrors(.load).first?.file == url)
     }
   }
 
@@ -35,7 +35,7 @@ struct MessageWordingTests {
       try Data(damaged.utf8).write(to: url)
       let prefs = AppPreferences(store: FileStore(url: url))
       #expect(prefs.userName == "Ada")
-      let loaded = prefs.loadErrors.map(\.description).joined(separator: "\n")
+      let loaded = prefs.problemErrors(.load).map(\.description).joined(separator: "\n")
       #expect(loaded.contains("1 entry was recovered"), "\(loaded)")
 
       let notices = try FileStore(url: url).update(readingKeys: nil, keepingPrevious: nil) {

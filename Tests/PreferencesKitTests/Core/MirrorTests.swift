@@ -59,7 +59,7 @@ struct LayoutCacheTests {
     let store = InMemoryStore()
     let one = Derived(store: store)
     let two = Derived(store: store)
-    #expect(two.keys == ["first", "Second Key", "third"])
+    #expect(two.preferenceKeys == ["first", "Second Key", "third"])
     one.second = "changed"
     #expect(two.second == "two")
     try one.writePreferences()

@@ -218,14 +218,14 @@ struct PreferenceCellTests {
     prefs.fontSize = 21
     let cell = try #require(prefs.cells.first { $0.key == "fontSize" })
     #expect(!cell.isDirty && cell.hasRefusedAssignment)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     prefs.launchCount = 1
     try prefs.writePreferences()
-    #expect(prefs.loadErrors.filter { $0.kind == .lockedKey }.map(\.key) == ["fontSize"])
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.map(\.key) == ["fontSize"])
     #expect(!cell.hasRefusedAssignment)
     prefs.launchCount = 2
     try prefs.writePreferences()
-    #expect(prefs.loadErrors.filter { $0.kind == .lockedKey }.count == 1)
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.count == 1)
     #expect(try fixture.userValues() == ["launchCount": .integer(2)])
   }
 }

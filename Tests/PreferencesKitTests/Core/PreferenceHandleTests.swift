@@ -38,7 +38,7 @@ struct PreferenceHandleTests {
     let store = InMemoryStore()
     store.apply(["deviceID": .set(.integer(42))])
     let prefs = DevicePreferences(store: store)
-    #expect(prefs.loadErrors.first?.key == "deviceID")
+    #expect(prefs.problemErrors(.load).first?.key == "deviceID")
     // The README's idiom must not overwrite it.
     #expect(prefs.$deviceID.hasStoredValue)
     prefs.$deviceID.reset()

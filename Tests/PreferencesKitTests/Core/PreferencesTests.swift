@@ -36,7 +36,7 @@ struct PreferencesTests {
 
   @Test func keysFollowDeclarationOrderWithSuperclassKeysFirst() {
     let prefs = DerivedPreferences(store: InMemoryStore())
-    #expect(prefs.keys == ["baseValue", "derivedValue", "custom.key"])
+    #expect(prefs.preferenceKeys == ["baseValue", "derivedValue", "custom.key"])
   }
 
   @Test func aSubclassOfASubclassLoadsEveryLevel() {
@@ -64,7 +64,7 @@ struct PreferencesTests {
     let prefs = DerivedPreferences(store: InMemoryStore())
     #expect(prefs.baseValue == 5)
     #expect(prefs.derivedValue == "derived")
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   @Test func defaultsTheAppNeverAssignedAreNeverWritten() throws {
@@ -88,7 +88,7 @@ struct PreferencesTests {
   @Test func setDefaultsValuesAreNotDirty() {
     let prefs = AppPreferences(store: InMemoryStore())
     #expect(prefs.recentFiles == ["README.md"])
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   // MARK: Loading
@@ -100,7 +100,7 @@ struct PreferencesTests {
     #expect(prefs.theme == .dark)
     #expect(prefs.userName == "")
     #expect(prefs.recentFiles == ["README.md"])
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   /// Creation loads directly, without the changes a reload works out: what it loads, the
@@ -119,22 +119,22 @@ struct PreferencesTests {
       let values = [
         prefs.userName, "\(prefs.fontSize)", "\(prefs.launchCount)", "\(prefs.theme)",
         "\(prefs.lastOpened as Any)", "\(prefs.recentFiles)", "\(prefs.hasWidgets)",
-        "\(prefs.person as Any)", "\(prefs.isDirty)",
+        "\(prefs.person as Any)", "\(prefs.hasUnsavedChanges)",
       ]
-      return values + prefs.loadErrors.map { "\($0.kind) \($0.key ?? "")" }
+      return values + prefs.problemErrors(.load).map { "\($0.kind) \($0.key ?? "")" }
     }
     for _ in 0..<2 {
       let prefs = AppPreferences(store: store)
       let created = snapshot(prefs)
       #expect(created.first == "Ada")
-      #expect(prefs.loadErrors.compactMap(\.key).sorted() == ["fontSize", "theme"])
+      #expect(prefs.problemErrors(.load).compactMap(\.key).sorted() == ["fontSize", "theme"])
       prefs.readPreferences()
       #expect(snapshot(prefs) == created)
     }
     let moved = MovedPreferences(store: InMemoryStore(["font_size": .double(14)]))
     #expect(moved.fontSize == 14)
     try moved.writePreferences()
-    #expect(try moved.store.allValues() == ["fontSize": .double(14)])
+    #expect(try moved.preferenceStore.allValues() == ["fontSize": .double(14)])
   }
 
   // MARK: Dirty tracking
@@ -189,11 +189,11 @@ struct PreferencesTests {
     prefs.fontSize = 15
     store.failure = PreferenceError(.writeFailed, reason: "disk full")
     #expect(throws: PreferenceError.self) { try prefs.writePreferences() }
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
     store.failure = nil
     try prefs.writePreferences()
     #expect(store.allValues()["fontSize"] == .double(15))
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   @Test func anAssignmentDuringAWriteStaysDirty() throws {
@@ -202,7 +202,7 @@ struct PreferencesTests {
     store.duringApply = { prefs.fontSize = 99 }
     prefs.fontSize = 1
     try prefs.writePreferences()
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
     store.duringApply = nil
     try prefs.writePreferences()
     #expect(store.allValues()["fontSize"] == .double(99))
@@ -219,7 +219,7 @@ struct PreferencesTests {
     #expect(error?.description.contains("\"gaps\" was not saved") == true)
     #expect(error?.description.contains("the other 1 change(s) were saved") == true)
     #expect(store.applied == [["count": .set(.integer(1))]])
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
     // Not tried again until assigned again.
     try prefs.writePreferences()
     #expect(store.applied.count == 1)
@@ -228,7 +228,7 @@ struct PreferencesTests {
     prefs.gaps = [3]
     try prefs.writePreferences()
     #expect(store.allValues() == ["count": .integer(1), "gaps": .array([.integer(3)])])
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   // MARK: Reading and resetting
@@ -239,7 +239,7 @@ struct PreferencesTests {
     prefs.fontSize = 30
     prefs.readPreferences()
     #expect(prefs.fontSize == 14)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
   }
 
   @Test func readPreferencesPicksUpChangesMadeToTheStore() {
@@ -258,7 +258,7 @@ struct PreferencesTests {
     prefs.resetToDefaults()
     #expect(prefs.fontSize == 12)
     #expect(prefs.recentFiles == ["README.md"])
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
     try prefs.writePreferences()
     #expect(store.allValues() == ["unknown": .string("kept")])
   }
@@ -268,7 +268,7 @@ struct PreferencesTests {
   @Test func aStoreThatCannotBeReadLeavesDefaultsAndAnError() {
     let prefs = AppPreferences(store: UnreadableStore())
     #expect(prefs.fontSize == 12)
-    #expect(prefs.loadErrors.map(\.kind) == [.readFailed])
+    #expect(prefs.problemErrors(.load).map(\.kind) == [.readFailed])
   }
 }
 

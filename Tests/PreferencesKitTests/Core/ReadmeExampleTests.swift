@@ -13,10 +13,10 @@ struct ReadmeExampleTests {
     let prefs = AppPreferences(store: store)
     prefs.fontSize += 2
     prefs.recentFiles.append("notes.txt")
-    let unsaved: Bool = prefs.isDirty
+    let unsaved: Bool = prefs.hasUnsavedChanges
     #expect(unsaved)
     try prefs.writePreferences()
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     let reloaded = AppPreferences(store: store)
     #expect(reloaded.fontSize == 14)
     #expect(reloaded.recentFiles == ["README.md", "notes.txt"])
@@ -26,14 +26,14 @@ struct ReadmeExampleTests {
     prefs.resetToDefaults()
     #expect(prefs.fontSize == 12)
     #expect(prefs.recentFiles == ["README.md"])
-    #expect(prefs.isDirty)
-    let names: [String] = prefs.keys
+    #expect(prefs.hasUnsavedChanges)
+    let names: [String] = prefs.preferenceKeys
     #expect(
       names == [
         "userName", "fontSize", "hasAppRun", "launchCount", "volume", "lastOpened", "homepage",
         "theme", "recentFiles", "shortcuts", "person", "Has Widgets", "windowFrameData",
       ])
-    let problems: [PreferenceError] = prefs.loadErrors
+    let problems: [PreferenceProblem] = prefs.preferenceProblems
     #expect(problems.isEmpty)
   }
 
@@ -42,11 +42,11 @@ struct ReadmeExampleTests {
     let standard = UserDefaultsStore(defaults: .standard)
     let fallback = AppPreferences()
     #expect(suite.defaults !== standard.defaults)
-    #expect(fallback.keys.count == 13)
+    #expect(fallback.preferenceKeys.count == 13)
     #if canImport(Darwin)
-      #expect((fallback.store as? UserDefaultsStore)?.defaults === UserDefaults.standard)
+      #expect((fallback.preferenceStore as? UserDefaultsStore)?.defaults === UserDefaults.standard)
     #else
-      let fileStore = try #require(fallback.store as? FileStore)
+      let fileStore = try #require(fallback.preferenceStore as? FileStore)
       #expect(fileStore.url == FileStore.defaultURL(for: FileStore.defaultIdentifier))
     #endif
   }

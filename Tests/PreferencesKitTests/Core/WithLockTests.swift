@@ -13,7 +13,7 @@ struct WithLockTests {
       for _ in 0..<200 { prefs.$launchCount.withLock { $0 += 1 } }
     }
     #expect(prefs.launchCount == 10_000)
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
     // A value behind the instance's lock, too.
     DispatchQueue.concurrentPerform(iterations: 20) { index in
       prefs.$recentFiles.withLock { $0.append("\(index)") }

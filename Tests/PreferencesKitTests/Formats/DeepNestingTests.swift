@@ -126,8 +126,8 @@ struct DeepNestingTests {
     let store = InMemoryStore(["root": Self.nestedDictionaries(400)])
     let prefs = DeepPreferences(store: store)
     #expect(prefs.root == nil)
-    #expect(prefs.loadErrors.map(\.kind) == [.nestingTooDeep])
-    #expect(prefs.loadErrors.first?.key == "root")
+    #expect(prefs.problemErrors(.load).map(\.kind) == [.nestingTooDeep])
+    #expect(prefs.problemErrors(.load).first?.key == "root")
   }
 
   /// `{"child": {"child": ...}}`, `depth` dictionaries deep: what a `Node` chain encodes to.

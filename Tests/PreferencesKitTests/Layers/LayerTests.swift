@@ -89,8 +89,8 @@ struct LayerTests {
     let prefs = fixture.make(arguments: arguments, variables: variables)
     #expect(prefs.fontSize == Self.fontSize(from: higher))
     #expect(prefs.$fontSize.source == higher)
-    #expect(prefs.$fontSize.isLocked == (higher == .managed))
-    #expect(prefs.loadErrors.isEmpty)
+    #expect(prefs.$fontSize.isManaged == (higher == .managed))
+    #expect(prefs.preferenceProblems.isEmpty)
   }
 
   @Test func aLockedKeySurvivesAssignmentWriteAndReload() throws {
@@ -100,19 +100,19 @@ struct LayerTests {
     try fixture.writeUser(["fontSize": .double(14)])
     let prefs = fixture.make(arguments: ["--fontSize", "16"])
     #expect(prefs.fontSize == 17)
-    #expect(prefs.$fontSize.isLocked)
+    #expect(prefs.$fontSize.isManaged)
 
     prefs.fontSize = 20
     #expect(prefs.fontSize == 17)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     prefs.$fontSize.reset()
     #expect(prefs.fontSize == 17)
     prefs.launchCount = 1
     try prefs.writePreferences()
     #expect(try fixture.userValues() == ["fontSize": .double(14), "launchCount": .integer(1)])
-    #expect(prefs.loadErrors.map(\.kind) == [.lockedKey])
-    #expect(prefs.loadErrors.first?.key == "fontSize")
-    #expect(!prefs.isDirty)
+    #expect(prefs.problemErrors(.load, .layers).map(\.kind) == [.lockedKey])
+    #expect(prefs.problemErrors(.load, .layers).first?.key == "fontSize")
+    #expect(!prefs.hasUnsavedChanges)
 
     prefs.readPreferences()
     #expect(prefs.fontSize == 17)
@@ -126,7 +126,7 @@ struct LayerTests {
     let prefs = fixture.make()
     try prefs.importValues(from: Data(#"{"fontSize": 30, "theme": "dark"}"#.utf8))
     #expect(prefs.fontSize == 17)
-    #expect(prefs.$fontSize.isLocked)
+    #expect(prefs.$fontSize.isManaged)
     #expect(prefs.theme == "dark")
     #expect(prefs.$theme.source == .user)
   }
@@ -167,7 +167,7 @@ struct LayerTests {
     #expect(prefs.launchCount == 5)
     #expect(prefs.theme == "dark")
     #expect(!prefs.showsToolbar)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
 
     prefs.hasWidgets = true
     try prefs.writePreferences()
@@ -236,7 +236,7 @@ struct LayerTests {
       "Has Widgets": "\(prefs.hasWidgets)",
     ]
     #expect(values[key] == shown)
-    #expect(prefs.loadErrors.isEmpty)
+    #expect(prefs.preferenceProblems.isEmpty)
   }
 
   @Test func anOverrideThatDoesNotFitIsALoadErrorNamingItsVariable() throws {
@@ -247,7 +247,7 @@ struct LayerTests {
       arguments: ["-launchCount", "many"], variables: ["NOTES_FONT_SIZE": "big"])
     #expect(prefs.fontSize == 14)
     #expect(prefs.launchCount == 0)
-    let messages = prefs.loadErrors.map(\.description).sorted()
+    let messages = prefs.problemErrors(.load, .layers).map(\.description).sorted()
     #expect(messages.count == 2)
     #expect(messages[0].contains("\"fontSize\"") && messages[0].contains("NOTES_FONT_SIZE"))
     #expect(messages[0].contains("text \"big\""))
@@ -336,8 +336,8 @@ struct LayerTests {
     let prefs = fixture.make()
     #expect(prefs.fontSize == 12)
     #expect(prefs.theme == "dark")
-    #expect(!prefs.$fontSize.isLocked)
-    let files = Set(prefs.loadErrors.compactMap(\.file?.lastPathComponent))
+    #expect(!prefs.$fontSize.isManaged)
+    let files = Set(prefs.problemErrors(.load, .layers).compactMap(\.file?.lastPathComponent))
     #expect(files == ["preferences.plist", "managed.plist"])
     prefs.fontSize = 14
     try prefs.writePreferences()
@@ -363,7 +363,7 @@ struct LayerTests {
           key: "fontSize", origin: .external, oldValue: .double(14), newValue: .double(17))
       ])
     #expect(prefs.fontSize == 17)
-    #expect(prefs.$fontSize.isLocked)
+    #expect(prefs.$fontSize.isManaged)
   }
 
   @Test func forcedUserDefaultsAndTheManagedAppConfigurationLockKeys() throws {
@@ -375,10 +375,10 @@ struct LayerTests {
     let prefs = fixture.make(systemReader: ManagedDefaultsReader(defaults: defaults))
     #expect(prefs.fontSize == 17)
     #expect(prefs.theme == "dark")
-    #expect(prefs.$fontSize.isLocked && prefs.$theme.isLocked)
+    #expect(prefs.$fontSize.isManaged && prefs.$theme.isManaged)
     #expect(prefs.$theme.source == .managed)
-    #expect(!prefs.$launchCount.isLocked)
-    #expect(prefs.loadErrors.map(\.key) == ["launchCount"])
+    #expect(!prefs.$launchCount.isManaged)
+    #expect(prefs.problemErrors(.load, .layers).map(\.key) == ["launchCount"])
   }
 
   @Test func aClassWithoutLayersIgnoresEveryLayer() throws {

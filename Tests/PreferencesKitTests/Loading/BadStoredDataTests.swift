@@ -5,7 +5,7 @@ import Testing
 @testable import PreferencesKit
 
 /// Stored values of the wrong type never crash: the property keeps its default, the stored
-/// value stays, and `loadErrors` explains.
+/// value stays, and `preferenceProblems` explains.
 struct BadStoredDataTests {
   /// A key, a stored value that does not fit it, and words its error must contain.
   struct Case: Sendable, CustomTestStringConvertible {
@@ -36,8 +36,8 @@ struct BadStoredDataTests {
     let store = RecordingStore([badCase.key: badCase.stored])
     let prefs = AppPreferences(store: store)
     let defaults = AppPreferences(store: InMemoryStore())
-    #expect(prefs.loadErrors.count == 1)
-    let error = try #require(prefs.loadErrors.first)
+    #expect(prefs.problemErrors(.load).count == 1)
+    let error = try #require(prefs.problemErrors(.load).first)
     #expect(error.kind == .typeMismatch)
     #expect(error.key == badCase.key)
     #expect(error.description.contains("\"\(badCase.key)\""))
@@ -47,7 +47,7 @@ struct BadStoredDataTests {
     #expect(prefs.launchCount == defaults.launchCount)
     #expect(prefs.fontSize == defaults.fontSize)
     #expect(prefs.person == nil)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     try prefs.writePreferences()
     #expect(store.allValues()[badCase.key] == badCase.stored)
   }
@@ -57,8 +57,8 @@ struct BadStoredDataTests {
     let prefs = AllTypesPreferences(store: store)
     #expect(prefs.int8 == -8)
     #expect(prefs.uint8 == 8)
-    #expect(Set(prefs.loadErrors.compactMap(\.key)) == ["int8", "uint8"])
-    let error = try #require(prefs.loadErrors.first { $0.key == "int8" })
+    #expect(Set(prefs.problemErrors(.load).compactMap(\.key)) == ["int8", "uint8"])
+    let error = try #require(prefs.problemErrors(.load).first { $0.key == "int8" })
     #expect(error.description.contains("Int8"))
     #expect(error.description.contains("300"))
   }
@@ -66,7 +66,7 @@ struct BadStoredDataTests {
   @Test func anUnknownRawValueOfANonCodableEnumIsRefused() throws {
     let prefs = AllTypesPreferences(store: InMemoryStore(["level": .integer(9)]))
     #expect(prefs.level == .low)
-    #expect(prefs.loadErrors.first?.key == "level")
+    #expect(prefs.problemErrors(.load).first?.key == "level")
   }
 
   @Test func aBadValueIsReplacedOnlyWhenThePropertyIsSetAndWritten() throws {
@@ -80,10 +80,10 @@ struct BadStoredDataTests {
   @Test func readPreferencesRefreshesLoadErrors() {
     let store = InMemoryStore(["launchCount": .string("many")])
     let prefs = AppPreferences(store: store)
-    #expect(prefs.loadErrors.count == 1)
+    #expect(prefs.problemErrors(.load).count == 1)
     store.apply(["launchCount": .set(.integer(4))])
     prefs.readPreferences()
-    #expect(prefs.loadErrors.isEmpty)
+    #expect(prefs.preferenceProblems.isEmpty)
     #expect(prefs.launchCount == 4)
   }
 }

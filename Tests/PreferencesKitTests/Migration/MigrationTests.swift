@@ -62,7 +62,7 @@ struct MigrationTests {
 
     VersionTwoPreferences.migrations = 0
     let new = VersionTwoPreferences(store: store)
-    #expect(new.loadErrors.isEmpty)
+    #expect(new.preferenceProblems.isEmpty)
     #expect(new.fontSize == 16)
     #expect(new.theme == .dark)
     #expect(new.userName == "ada")
@@ -88,8 +88,8 @@ struct MigrationTests {
     #expect(store.allValues() == original)
     #expect(prefs.userName == "")
     #expect(prefs.theme == .light)
-    #expect(prefs.loadErrors.map(\.kind) == [.migrationFailed])
-    #expect(prefs.loadErrors.first?.description.contains("cannot convert darkMode") == true)
+    #expect(prefs.problemErrors(.load).map(\.kind) == [.migrationFailed])
+    #expect(prefs.problemErrors(.load).first?.description.contains("cannot convert darkMode") == true)
   }
 
   @Test func aThrowingMigrationLeavesTheFileByteIdentical() throws {
@@ -99,7 +99,7 @@ struct MigrationTests {
     try FileStore(url: url).apply(["darkMode": .set(.bool(true)), "userName": .set(.string("ada"))])
     let before = try Data(contentsOf: url)
     let prefs = FailingMigrationPreferences(store: FileStore(url: url))
-    #expect(prefs.loadErrors.map(\.kind) == [.migrationFailed])
+    #expect(prefs.problemErrors(.load).map(\.kind) == [.migrationFailed])
     #expect(try Data(contentsOf: url) == before)
   }
 
@@ -140,7 +140,7 @@ struct MigrationTests {
     ])
     let prefs = VersionTwoPreferences(store: store)
     #expect(prefs.fontSize == 20)
-    #expect(!prefs.isDirty)
+    #expect(!prefs.hasUnsavedChanges)
     prefs.userName = "y"
     try prefs.writePreferences()
     #expect(store.allValues()["fontSize"] == .double(20))
@@ -202,7 +202,7 @@ struct ExportImportTests {
     #expect(restored.hasWidgets)
     #expect(restored.windowFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
     #expect(store.allValues()["userName"] == .string("Ada"))
-    #expect(!restored.isDirty)
+    #expect(!restored.hasUnsavedChanges)
   }
 
   @Test func anImportWithABadValueChangesNothingAndNamesEveryOffendingKey() throws {
@@ -315,7 +315,7 @@ struct SchemaTests {
         withTemporarySuite { name, defaults in
           defaults.set(object, forKey: key)
           let prefs = CaseIterablePreferences(store: UserDefaultsStore(suiteName: name))
-          #expect(prefs.loadErrors.isEmpty, "\(key) = \(object): \(prefs.loadErrors)")
+          #expect(prefs.preferenceProblems.isEmpty, "\(key) = \(object): \(prefs.problemErrors(.load))")
         }
       }
     }

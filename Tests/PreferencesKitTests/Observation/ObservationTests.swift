@@ -57,7 +57,7 @@ struct ObservationTests {
     prefs.recentFiles = ["README.md"]
     prefs.fontSize = 12
     #expect(received.all.isEmpty)
-    #expect(prefs.isDirty)  // Still written: the user chose these values.
+    #expect(prefs.hasUnsavedChanges)  // Still written: the user chose these values.
     prefs.userName = "Ada"
     prefs.userName = "Ada"
     #expect(received.all == [["userName"]])

@@ -95,7 +95,7 @@ final class StoreModelRun {
       other.size = size
       do { try other.writePreferences() } catch { return "another instance's write threw: \(error)" }
       committed["size"] = .double(size)
-      return afterWrite(before: before, named: other.loadErrors, needsBackup: false)
+      return afterWrite(before: before, named: other.problemErrors(.load, .layers, .write), needsBackup: false)
     case .otherProcessWrites(let value):
       guard !isDamaged else { return nil }
       do {
@@ -111,7 +111,7 @@ final class StoreModelRun {
       committed["person"] = .dictionary(["name": .string(name)])
       let needsBackup = storedPersonIsOld
       storedPersonIsOld = false
-      return afterWrite(before: before, named: changed.loadErrors, needsBackup: needsBackup)
+      return afterWrite(before: before, named: changed.problemErrors(.load, .layers, .write), needsBackup: needsBackup)
     }
     return nil
   }
@@ -132,7 +132,7 @@ final class StoreModelRun {
     // Over a damaged file nothing is pulled, unless creating the device identifier rewrote it.
     let pulls = !(isDamaged && liveBytes() == before)
     if pending["theme"] == nil && pulls { committed["theme"] = .string(theme) }
-    return afterWrite(before: before, named: instance.loadErrors, needsBackup: false)
+    return afterWrite(before: before, named: instance.problemErrors(.load, .layers, .write), needsBackup: false)
   }
 
   private func assign(_ key: String, _ value: PropertyListValue, refused isRefused: Bool) {
@@ -178,7 +178,7 @@ final class StoreModelRun {
     pending = pending.filter { refused.contains($0.key) }
     newlyRefused = []
     if saved.isEmpty { return liveBytes() == before ? nil : "a write that saved nothing changed the file" }
-    return afterWrite(before: before, named: instance.loadErrors, needsBackup: false)
+    return afterWrite(before: before, named: instance.problemErrors(.load, .layers, .write), needsBackup: false)
   }
 
   /// After a successful write: a damaged file, or a value a changed type could not load, is
@@ -229,7 +229,7 @@ final class StoreModelRun {
       let keys = committed.keys.filter { fresh.shown[$0] != committed[$0] }.sorted()
       return "a fresh instance reads " + keys.map { "\($0) = \(fresh.shown[$0]!)" }.joined(separator: ", ")
         + " where the model committed " + keys.map { "\(committed[$0]!)" }.joined(separator: ", ")
-        + "; its problems: \(fresh.loadErrors)"
+        + "; its problems: \(fresh.problemErrors(.load, .layers, .write))"
     }
     if !isDamaged, let values = try? FileStore(url: url).allValues(),
       values.filter({ $0.key.hasPrefix("other.") }) != foreign

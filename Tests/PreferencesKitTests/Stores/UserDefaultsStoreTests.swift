@@ -16,7 +16,7 @@ struct UserDefaultsStoreTests {
       defaults.set(true, forKey: "Has Widgets")
       defaults.set(Float(0.25), forKey: "volume")
       let prefs = AppPreferences(store: UserDefaultsStore(suiteName: name))
-      #expect(prefs.loadErrors.isEmpty)
+      #expect(prefs.preferenceProblems.isEmpty)
       #expect(prefs.fontSize == 16.5)
       #expect(prefs.launchCount == 3)
       #expect(prefs.hasAppRun)

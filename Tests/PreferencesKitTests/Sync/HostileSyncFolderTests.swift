@@ -34,15 +34,15 @@ struct HostileSyncFolderTests {
         atPath: own.path, withDestinationPath: notes.path)
 
       #expect(try store.allEntries().isEmpty)
-      #expect(store.notices.map(\.file) == [own])
-      #expect(store.notices.first?.description.contains("symbolic link") == true)
+      #expect(store.readProblems.map(\.file) == [own])
+      #expect(store.readProblems.first?.description.contains("symbolic link") == true)
       try store.apply(["b": Self.entry(2)], from: "device")
 
       #expect(try Data(contentsOf: notes) == Data("my notes\n".utf8))
       #expect(directory.names(in: home) == ["notes.txt"])
       #expect(try Syscalls.status(atPath: own.path, followingLinks: false).kind == .regularFile)
       #expect(try store.allEntries()["b"] == Self.entry(2))
-      #expect(store.notices.isEmpty)
+      #expect(store.readProblems.isEmpty)
     }
   }
 
@@ -64,7 +64,7 @@ struct HostileSyncFolderTests {
       let read = await finishes { Result { try store.allEntries() } }
       let entries = try #require(try read?.get(), "reading the folder hung")
       #expect(entries == ["a": Self.entry(1)])
-      #expect(Set(store.notices.compactMap(\.file)) == [link, fifo])
+      #expect(Set(store.readProblems.compactMap(\.file)) == [link, fifo])
     }
   }
 

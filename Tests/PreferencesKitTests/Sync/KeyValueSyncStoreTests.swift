@@ -62,16 +62,16 @@ struct KeyValueSyncStoreTests {
     let prefs = SyncedPreferences(store: InMemoryStore())
     try prefs.startSyncing(with: KeyValueSyncStore(keyValueStore: keyValues) { true })
     defer { prefs.stopSyncing() }
-    #expect(prefs.syncErrors.map(\.kind) == [.syncFailed])
-    #expect(prefs.syncErrors.first?.description.contains("entitlement") == true)
+    #expect(prefs.problemErrors(.sync).map(\.kind) == [.syncFailed])
+    #expect(prefs.problemErrors(.sync).first?.description.contains("entitlement") == true)
   }
 
   @Test func aMissingAccountIsListedInSyncErrors() throws {
     let prefs = SyncedPreferences(store: InMemoryStore())
     try prefs.startSyncing(with: KeyValueSyncStore(keyValueStore: FakeKeyValueStore()) { false })
     defer { prefs.stopSyncing() }
-    #expect(prefs.syncErrors.map(\.kind) == [.syncFailed])
-    #expect(prefs.syncErrors.first?.description.contains("ubiquityIdentityToken") == true)
+    #expect(prefs.problemErrors(.sync).map(\.kind) == [.syncFailed])
+    #expect(prefs.problemErrors(.sync).first?.description.contains("ubiquityIdentityToken") == true)
   }
 
   @Test func itSynchronizesAtStartAndOnReturningToTheForegroundButNotOnPushes() throws {
@@ -131,7 +131,7 @@ struct KeyValueSyncStoreTests {
     try prefs.startSyncing(with: KeyValueSyncStore(keyValueStore: keyValues) { true })
     defer { prefs.stopSyncing() }
     keyValues.post(.quotaViolation)
-    #expect(prefs.syncErrors.map(\.kind) == [.syncLimitExceeded])
+    #expect(prefs.problemErrors(.sync).map(\.kind) == [.syncLimitExceeded])
     prefs.notes = "mine"
     try prefs.writePreferences()
     // A new account starts empty: reconciling pushes what this machine has.
@@ -142,6 +142,6 @@ struct KeyValueSyncStoreTests {
       try await Task.sleep(for: .milliseconds(20))
     }
     #expect(keyValues.object(forKey: "notes") != nil)
-    #expect(prefs.syncErrors.isEmpty)
+    #expect(prefs.problemErrors(.sync).isEmpty)
   }
 }

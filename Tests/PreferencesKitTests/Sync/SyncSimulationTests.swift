@@ -196,7 +196,7 @@ final class SyncSimulation {
   }
 
   private func records(of device: Int) throws -> [String: SyncEntry] {
-    let store = devices[device].store
+    let store = devices[device].preferenceStore
     return Preferences.syncRecords(
       in: try store.values(forKeys: Self.keys.map(ReservedKey.syncRecord)), keys: Self.keys)
   }
@@ -299,7 +299,7 @@ final class SyncSimulation {
     for (index, prefs) in devices.enumerated() where index != departed {
       let records = try records(of: index)
       for key in Self.keys {
-        let stored = try prefs.store.value(forKey: key)
+        let stored = try prefs.preferenceStore.value(forKey: key)
         guard records[key] == last[key], stored == last[key]?.value else {
           return "device \(index) holds \(key) = \(stored?.description ?? "nothing") "
             + "(\(records[key]?.timestamp.description ?? "no record")), the last change was "
@@ -307,7 +307,7 @@ final class SyncSimulation {
             + "\(last[key]?.timestamp.description ?? "never")"
         }
       }
-      if prefs.isDirty { return "device \(index) still has unsaved changes" }
+      if prefs.hasUnsavedChanges { return "device \(index) still has unsaved changes" }
     }
     return nil
   }

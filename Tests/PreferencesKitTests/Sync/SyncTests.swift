@@ -189,7 +189,7 @@ struct SyncTests {
     defer { fresh.stopSyncing() }
     #expect(fresh.theme == .dark)
     #expect(cloud.allEntries().keys.sorted() == ["theme"])
-    #expect(!fresh.isDirty)
+    #expect(!fresh.hasUnsavedChanges)
   }
 
   @Test func conflictsAreDecidedKeyByKeyByTimestamp() throws {
@@ -393,14 +393,14 @@ struct SyncTests {
       prefs.fontSize = 20
       prefs.notes = "mine"
       try prefs.writePreferences()
-      #expect(prefs.syncErrors.map(\.key) == ["fontSize", "notes"])
-      #expect(prefs.syncErrors.allSatisfy { $0.kind == .syncFailed })
-      #expect(prefs.syncErrors.allSatisfy { $0.description.contains(shared.path) })
+      #expect(prefs.problemErrors(.sync).map(\.key) == ["fontSize", "notes"])
+      #expect(prefs.problemErrors(.sync).allSatisfy { $0.kind == .syncFailed })
+      #expect(prefs.problemErrors(.sync).allSatisfy { $0.description.contains(shared.path) })
       prefs.exchange()
-      #expect(prefs.syncErrors.map(\.key) == ["fontSize", "notes"])
+      #expect(prefs.problemErrors(.sync).map(\.key) == ["fontSize", "notes"])
       try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
       prefs.exchange()
-      #expect(prefs.syncErrors.isEmpty)
+      #expect(prefs.problemErrors(.sync).isEmpty)
       #expect(try FileSyncStore(folder: shared).allEntries()["notes"]?.value == .string("mine"))
     }
   }
@@ -432,16 +432,16 @@ struct SyncTests {
       let prefs = SyncedPreferences(store: InMemoryStore())
       try prefs.startSyncing(with: FileSyncStore(folder: folder))
       defer { prefs.stopSyncing() }
-      #expect(prefs.syncErrors.count == 1)
-      #expect(prefs.syncErrors.first?.file == damaged)
-      #expect(prefs.syncErrors.first?.kind == .corruptFile)
-      #expect(prefs.syncErrors.first?.description.contains("skipped until it parses") == true)
+      #expect(prefs.problemErrors(.sync).count == 1)
+      #expect(prefs.problemErrors(.sync).first?.file == damaged)
+      #expect(prefs.problemErrors(.sync).first?.kind == .corruptFile)
+      #expect(prefs.problemErrors(.sync).first?.description.contains("skipped until it parses") == true)
       try FileSyncStore(folder: folder).apply(
         ["notes": SyncEntry(value: .string("arrived"), timestamp: .at(5, "laptop"))],
         from: "other")
       try FileManager.default.removeItem(at: damaged)
       prefs.exchange()
-      #expect(prefs.syncErrors.isEmpty)
+      #expect(prefs.problemErrors(.sync).isEmpty)
       #expect(prefs.notes == "arrived")
     }
   }
@@ -470,7 +470,7 @@ struct SyncTests {
       departed.stopSyncing()
       try staying.startSyncing(with: FileSyncStore(folder: folder))
       defer { staying.stopSyncing() }
-      guard case .string(let id)? = try departed.store.value(forKey: ReservedKey.deviceID) else {
+      guard case .string(let id)? = try departed.preferenceStore.value(forKey: ReservedKey.deviceID) else {
         Issue.record("the departed device has no identifier")
         return
       }
@@ -530,12 +530,12 @@ struct SyncTests {
     try prefs.writePreferences()
     #expect(local.allValues()["notes"] == .string(String(repeating: "x", count: 151)))
     #expect(cloud.allEntries()["notes"] == nil)
-    #expect(prefs.syncErrors.map(\.key) == ["notes"])
-    #expect(prefs.syncErrors.first?.kind == .syncLimitExceeded)
+    #expect(prefs.problemErrors(.sync).map(\.key) == ["notes"])
+    #expect(prefs.problemErrors(.sync).first?.kind == .syncLimitExceeded)
     prefs.notes = "short"
     try prefs.writePreferences()
     #expect(cloud.allEntries()["notes"]?.value == .string("short"))
-    #expect(prefs.syncErrors.isEmpty)
+    #expect(prefs.problemErrors(.sync).isEmpty)
   }
 
   @Test func tooManyKeysAreRefusedBeforeTheWrite() throws {
@@ -550,7 +550,7 @@ struct SyncTests {
     prefs.notes = "third"
     try prefs.writePreferences()
     #expect(cloud.allEntries().isEmpty)
-    #expect(prefs.syncErrors.contains { $0.description.contains("at most 2 keys") })
+    #expect(prefs.problemErrors(.sync).contains { $0.description.contains("at most 2 keys") })
   }
 
   @Test func pushesThatFailAreRetriedByTheNextWrite() throws {
@@ -561,13 +561,13 @@ struct SyncTests {
     cloud.isReachable = false
     prefs.fontSize = 18
     try prefs.writePreferences()
-    #expect(prefs.syncErrors.map(\.kind) == [.syncFailed])
-    #expect(prefs.syncErrors.map(\.key) == ["fontSize"])
-    #expect(!prefs.isDirty)
+    #expect(prefs.problemErrors(.sync).map(\.kind) == [.syncFailed])
+    #expect(prefs.problemErrors(.sync).map(\.key) == ["fontSize"])
+    #expect(!prefs.hasUnsavedChanges)
     cloud.isReachable = true
     try prefs.writePreferences()
     #expect(try cloud.allEntries()["fontSize"]?.value == .double(18))
-    #expect(prefs.syncErrors.isEmpty)
+    #expect(prefs.problemErrors(.sync).isEmpty)
   }
 
   @Test func aQuotaViolationReportedByTheStoreIsListedInSyncErrors() throws {
@@ -576,8 +576,8 @@ struct SyncTests {
     try prefs.startSyncing(with: cloud)
     #expect(cloud.isObserved)
     cloud.send(.quotaViolation)
-    #expect(prefs.syncErrors.map(\.kind) == [.syncLimitExceeded])
-    #expect(prefs.syncErrors.first?.description.contains("quota") == true)
+    #expect(prefs.problemErrors(.sync).map(\.kind) == [.syncLimitExceeded])
+    #expect(prefs.problemErrors(.sync).first?.description.contains("quota") == true)
     prefs.stopSyncing()
     #expect(!cloud.isObserved)
   }

@@ -49,7 +49,7 @@ struct ValueRoundTripTests {
       try other.writePreferences()
 
       let loaded = AppPreferences(store: makeStore())
-      #expect(loaded.loadErrors.isEmpty)
+      #expect(loaded.preferenceProblems.isEmpty)
       #expect(loaded.userName == "Ada Lovelace ✓")
       #expect(loaded.fontSize == 17.25)
       #expect(loaded.hasAppRun)
@@ -65,7 +65,7 @@ struct ValueRoundTripTests {
       #expect(loaded.windowFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
 
       let loadedOther = AllTypesPreferences(store: makeStore())
-      #expect(loadedOther.loadErrors.isEmpty)
+      #expect(loadedOther.preferenceProblems.isEmpty)
       #expect(loadedOther.int8 == .min)
       #expect(loadedOther.int16 == .min)
       #expect(loadedOther.int32 == .min)
@@ -109,7 +109,7 @@ struct ValueRoundTripTests {
       "volume": .integer(2),
     ])
     let prefs = AppPreferences(store: store)
-    #expect(prefs.loadErrors.isEmpty)
+    #expect(prefs.preferenceProblems.isEmpty)
     #expect(prefs.fontSize == 5.0)
     #expect(prefs.launchCount == 7)
     #expect(prefs.hasAppRun)

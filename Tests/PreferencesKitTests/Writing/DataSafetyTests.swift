@@ -30,10 +30,10 @@ struct DataSafetyTests {
       #expect(error?.key == "draft")
       #expect(error?.file == url)
       #expect(try Data(contentsOf: url) == before)
-      #expect(prefs.isDirty)
+      #expect(prefs.hasUnsavedChanges)
 
       let reopened = DraftPreferences(store: FileStore(url: url))
-      #expect(reopened.loadErrors.isEmpty)
+      #expect(reopened.preferenceProblems.isEmpty)
       #expect(reopened.fontSize == 16)
       prefs.draft = ""
       try prefs.writePreferences()
@@ -46,13 +46,13 @@ struct DataSafetyTests {
       let url = directory.file("preferences.plist")
       try Data("<plist><dict><key>fontSize</key><real>3</rea></dict></plist>".utf8).write(to: url)
       let prefs = DraftPreferences(store: FileStore(url: url))
-      #expect(prefs.loadErrors.contains { $0.kind == .corruptFile && $0.file == url })
+      #expect(prefs.problemErrors(.load, .write).contains { $0.kind == .corruptFile && $0.file == url })
       prefs.draft = "kept"
       try prefs.writePreferences()
 
       let moved = directory.names().filter { $0.hasPrefix("preferences.plist.corrupt-") }
       #expect(moved.count == 1)
-      let notice = prefs.loadErrors.first { $0.kind == .fileMovedAside }
+      let notice = prefs.problemErrors(.load, .write).first { $0.kind == .fileMovedAside }
       #expect(notice?.file == url)
       #expect(notice.map { $0.description.contains(moved.first ?? "?") } == true)
       #expect(DraftPreferences(store: FileStore(url: url)).draft == "kept")
@@ -80,14 +80,14 @@ struct DataSafetyTests {
       #expect(prefs.fontSize == 16)
       #expect(prefs.draft == "hello")
       #expect(
-        prefs.loadErrors.contains { $0.file == url && $0.kind == .corruptFile && $0.key == nil })
-      #expect(prefs.loadErrors.contains { $0.key == "launchCount" })
+        prefs.problemErrors(.load, .write).contains { $0.file == url && $0.kind == .corruptFile && $0.key == nil })
+      #expect(prefs.problemErrors(.load, .write).contains { $0.key == "launchCount" })
 
       prefs.lastOpened = Date(timeIntervalSinceReferenceDate: 1)
       try prefs.writePreferences()
-      #expect(prefs.loadErrors.contains { $0.kind == .fileMovedAside })
+      #expect(prefs.problemErrors(.load, .write).contains { $0.kind == .fileMovedAside })
       let reopened = DraftPreferences(store: FileStore(url: url))
-      #expect(reopened.loadErrors.isEmpty)
+      #expect(reopened.preferenceProblems.isEmpty)
       #expect(reopened.fontSize == 16)
       #expect(reopened.draft == "hello")
       #expect(reopened.lastOpened == Date(timeIntervalSinceReferenceDate: 1))
@@ -132,9 +132,9 @@ struct DataSafetyTests {
     let identifier = "com.example.pinned-\(UUID().uuidString)"
     let prefs = DraftPreferences(identifier: identifier)
     #if canImport(Darwin)
-      #expect(prefs.store is UserDefaultsStore)
+      #expect(prefs.preferenceStore is UserDefaultsStore)
     #else
-      #expect((prefs.store as? FileStore)?.url == FileStore.defaultURL(for: identifier))
+      #expect((prefs.preferenceStore as? FileStore)?.url == FileStore.defaultURL(for: identifier))
     #endif
   }
 

@@ -57,7 +57,7 @@ struct SavePolicyTests {
     let prefs = ImmediatelySavingPreferences(store: store)
     prefs.fontSize = 14
     #expect(await eventually { (try? store.value(forKey: "fontSize")) == .double(14) })
-    #expect(await eventually { !prefs.isDirty })
+    #expect(await eventually { !prefs.hasUnsavedChanges })
   }
 
   /// As a SwiftUI view's code runs: on the main actor, waiting with a main-actor closure.
@@ -90,14 +90,14 @@ struct SavePolicyTests {
     defer { NotificationCenter.default.removeObserver(token) }
 
     prefs.fontSize = 14
-    #expect(await eventually { !prefs.saveErrors.isEmpty })
-    #expect(prefs.saveErrors.first?.reason == "the disk is full")
+    #expect(await eventually { !prefs.problemErrors(.autosave, .write).isEmpty })
+    #expect(prefs.problemErrors(.autosave, .write).first?.reason == "the disk is full")
     #expect(await eventually { failed.all == ["failed"] })
-    #expect(prefs.isDirty)
+    #expect(prefs.hasUnsavedChanges)
 
     prefs.theme = "dark"
     // The save marks the keys clean, then clears the errors: wait for both.
-    #expect(await eventually { !prefs.isDirty && prefs.saveErrors.isEmpty })
+    #expect(await eventually { !prefs.hasUnsavedChanges && prefs.problemErrors(.autosave, .write).isEmpty })
     #expect(try store.allValues() == ["fontSize": .double(14), "theme": .string("dark")])
   }
 }
@@ -145,7 +145,7 @@ struct SaveOrderTests {
     // Unordered, the second save would land now, before the first.
     _ = await eventually(within: 0.5) { store.savedOrder.count == 1 }
     store.release()
-    #expect(await eventually { !first.isDirty && !second.isDirty })
+    #expect(await eventually { !first.hasUnsavedChanges && !second.hasUnsavedChanges })
     #expect(store.savedOrder == [.double(6), .double(7)])
     #expect(try store.allValues()["fontSize"] == .double(7))
   }
