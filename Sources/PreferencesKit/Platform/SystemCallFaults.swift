@@ -8,25 +8,23 @@
 /// faults.fail(.write, with: .noSpace)
 /// try faults.inject { try store.apply(["a": .set(.integer(1))]) }  // throws: no space left
 /// ```
-///
-/// `@unchecked Sendable`: `planned` is only read or written while `lock` is held.
-final class SystemCallFaults: @unchecked Sendable {
+final class SystemCallFaults: Sendable {
   /// The faults of the current task, if a test set any.
   @TaskLocal static var current: SystemCallFaults?
 
-  private let lock = Lock()
-  private var planned: [(call: Syscalls.Call, error: SystemError)] = []
+  /// The failures still to happen, in order.
+  private let planned = Mutex<[(call: Syscalls.Call, error: SystemError)]>([])
 
   /// Makes the next `times` calls of `call` fail with `error`, after any failures already
   /// planned for it.
   func fail(_ call: Syscalls.Call, with error: SystemError, times: Int = 1) {
-    lock.withLock {
+    planned.withLock { planned in
       planned += repeatElement((call: call, error: error), count: times)
     }
   }
 
   /// Whether every planned failure has happened.
-  var allHappened: Bool { lock.withLock { planned.isEmpty } }
+  var allHappened: Bool { planned.withLock { $0.isEmpty } }
 
   /// Runs `body` with these faults in place.
   func inject<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -35,7 +33,7 @@ final class SystemCallFaults: @unchecked Sendable {
 
   /// Removes and returns the next failure planned for `call`.
   func takeFailure(of call: Syscalls.Call) -> SystemError? {
-    lock.withLock {
+    planned.withLock { planned in
       guard let index = planned.firstIndex(where: { $0.call == call }) else { return nil }
       return planned.remove(at: index).error
     }

@@ -23,7 +23,7 @@ final class SyncSession: Sendable {
   let store: any SyncStore
   /// Stamps this device's changes.
   let clock: HybridLogicalClock
-  private let state = Locked(State())
+  private let state = Mutex(State())
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
 
   /// Starts a session that calls `exchange` periodically and whenever the store reports a

@@ -8,15 +8,17 @@ import Dispatch
 /// queue) and by its identity otherwise. Queues are kept for the life of the process: one per
 /// store an app saves to automatically.
 enum SaveQueues {
-  private static let queues = Locked([AnyHashable: DispatchQueue]())
+  private static let queues = Mutex([Identity: DispatchQueue]())
+  /// A store's identity: its file's path, or the object.
+  private enum Identity: Hashable { case file(String), object(ObjectIdentifier) }
   /// Set on each queue to the queue's identity, so code can tell it runs on one.
   private static let running = DispatchSpecificKey<ObjectIdentifier>()
 
   /// The serial queue for saves to `store`.
   static func queue(for store: any PreferenceStore) -> DispatchQueue {
-    let identity: AnyHashable =
-      (store as? any FileBackedStore)?.filePath
-      ?? AnyHashable(ObjectIdentifier(store))
+    let identity =
+      ((store as? any FileBackedStore)?.filePath).map(Identity.file)
+      ?? .object(ObjectIdentifier(store))
     return queues.withLock { queues in
       if let queue = queues[identity] { return queue }
       let queue = DispatchQueue(label: "PreferencesKit.save", qos: .utility)
