@@ -44,7 +44,7 @@ open class Preferences: @unchecked Sendable {
   /// `hotPath` are atomic, written only inside `state.withLock`, where they mirror the state
   /// they summarize (`HotPath.notifications` is written under `LivePreferences`' lock). Every
   /// other piece of mutable state lives in ``state``. Which locks may be taken while holding
-  /// this one: `LockOrder.swift`.
+  /// this one: ``LockOrder``.
   @usableFromInline let lock: Lock
   /// The state of each feature (observation, migration, saving, watching, sync, load errors).
   let state: Mutex<InstanceState>
@@ -60,7 +60,8 @@ open class Preferences: @unchecked Sendable {
   /// Whether assignments schedule saves: ``savePolicy`` is not ``SavePolicy/explicit``.
   @usableFromInline let savesAutomatically: Bool
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
-  /// while the instance initializes and never changed afterwards.
+  /// while the instance initializes and never changed afterwards, so read without a lock: a
+  /// `var` only because finding them needs `self`, and set before the instance can be shared.
   private(set) var cells: [any AnyPreferenceCell] = []
 
   /// Where this instance loads from and saves to.

@@ -17,7 +17,7 @@
 /// Declare it with `let`, as a stored property of a class or a global or static constant: it
 /// cannot be copied, and a closure that escapes cannot capture it. The lock is the platform's
 /// (``PlatformMutex``): not recursive, and a thread must not take it inside its own `withLock`.
-/// Which locks may be taken while holding which is written down once, in `LockOrder.swift`.
+/// Which locks may be taken while holding which is written down once, in ``LockOrder``.
 struct Mutex<Value>: ~Copyable {
   /// The platform lock and the value, in one object at a fixed address.
   private let storage: Storage

@@ -70,7 +70,7 @@ extension SystemError {
 
 // MARK: - Mutex
 
-/// The lock primitive ``Lock`` wraps: `preferences_mutex_t` of `PreferencesAtomics`, an
+/// The lock primitive of ``Mutex`` (and of its ``Lock``): `preferences_mutex_t` of `PreferencesAtomics`, an
 /// `os_unfair_lock` on Apple platforms and elsewhere the package's own unfair lock (one
 /// compare-and-swap to lock, one exchange to unlock, both inlined: about half of what an
 /// uncontended `pthread_mutex_t` costs). One C type and three C functions on every system, so
