@@ -4,8 +4,12 @@
 /// The shape of the standard library's `Synchronization.Mutex` (and of swift-sharing's
 /// backport of it): noncopyable, created with its value, used through `withLock`, `Sendable`
 /// when its value is. `Synchronization.Mutex` needs macOS 15 (iOS 18, ...) and the package
-/// supports macOS 14; when that is the minimum, deleting this file moves every use to the
-/// standard library's type unchanged, except the one noted at ``sharedLock``.
+/// supports macOS 14; when that is the minimum, deleting this file moves the uses to the
+/// standard library's type, with two exceptions. ``sharedLock`` has no counterpart there. And
+/// its `withLock` passes the value and the result as `sending`, which this one does not check:
+/// `reload` records a `LayeredLoad`, a class that is not `Sendable`, into the instance's state,
+/// which the region checker refuses with `sending` (the only such use in the package, found by
+/// building with it).
 ///
 /// ```swift
 /// private let counts = Mutex([String: Int]())
