@@ -14,9 +14,13 @@ let package = Package(
   targets: [
     // The library: the toolchain alone, no dependencies. The privacy manifest declares, for
     // apps on Apple platforms, why the library uses UserDefaults and reads file timestamps.
+    // Debug builds compile in the seam through which tests make system calls fail
+    // (`SystemCallFaults`); release builds call the system directly, as swift-system does
+    // with `ENABLE_MOCKING`.
     .target(
       name: "PreferencesKit", dependencies: ["PreferencesAtomics", "PropertyListFormats"],
-      resources: [.copy("PrivacyInfo.xcprivacy")]),
+      resources: [.copy("PrivacyInfo.xcprivacy")],
+      swiftSettings: [.define("ENABLE_SYSTEM_CALL_FAULTS", .when(configuration: .debug))]),
 
     // The property-list value and its formats (XML, binary, JSON): parsers, writers, salvage.
     // Internal: PreferencesKit re-exports it, so `import PreferencesKit` gives its public types.

@@ -31,8 +31,11 @@ stubs="$here/Stubs"
 rm -rf "$out/modules"
 mkdir -p "$out/modules" "$out/atomics"
 
+# As a debug build: with the system-call fault seam (Package.swift's ENABLE_SYSTEM_CALL_FAULTS,
+# set for debug builds), which the tests use.
 strict=(
-  -swift-version 6 -Onone -DSWIFT_PACKAGE -DDEBUG -package-name swift_preferences
+  -swift-version 6 -Onone -DSWIFT_PACKAGE -DDEBUG -DENABLE_SYSTEM_CALL_FAULTS
+  -package-name swift_preferences
   -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature InternalImportsByDefault

@@ -205,7 +205,7 @@ public struct Preference<Value: Sendable>: Sendable {
           owner.observation.access(owner, keyPath: $0)
         }
       }
-      if _slowPath(flags & HotPath.probing != 0) { owner.lock.withLock { owner.noteProbed(cell) } }
+      if _slowPath(flags & HotPath.probing != 0) { owner.noteProbed(cell) }
       if PreferenceCell<Value>.isLockFree { return cell.value }
       return owner.lock.withLock { cell.value }
     }

@@ -26,7 +26,7 @@ struct PreferenceLayout: @unchecked Sendable {
 
   /// Every class's layout, or `nil` for a class whose fields could not be mapped, which keeps
   /// using `Mirror`.
-  static let cache = Locked<[ObjectIdentifier: PreferenceLayout?]>([:])
+  static let cache = Mutex<[ObjectIdentifier: PreferenceLayout?]>([:])
 }
 
 extension Preferences {

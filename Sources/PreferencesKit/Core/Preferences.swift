@@ -33,21 +33,25 @@ import Observation
 /// state in `@Preference` properties, computed properties, and `let` constants of `Sendable`
 /// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
 open class Preferences: @unchecked Sendable {
-  /// Guards every `@Preference` value and ``state``.
+  /// The lock of ``state``, which also guards every `@Preference` value that does not fit a
+  /// word: the one lock in the package that guards state outside a ``Mutex``'s value (see
+  /// ``Mutex/sharedLock``), so that a load installs values and records what it found in one
+  /// critical section.
   ///
   /// Reading or assigning one preference takes this lock only for a value that does not fit an
   /// atomic word, and touches only its cell; a value that does fit is read with one atomic
   /// load and assigned under its cell's lock bit (see ``PreferenceCell``). The flags in
   /// `hotPath` are atomic, written only inside `state.withLock`, where they mirror the state
   /// they summarize (`HotPath.notifications` is written under `LivePreferences`' lock). Every
-  /// other piece of mutable state lives in ``state``, reachable only with this lock held.
+  /// other piece of mutable state lives in ``state``. Which locks may be taken while holding
+  /// this one: ``LockOrder``.
   @usableFromInline let lock: Lock
-  /// The state of each feature (observation, migration, saving, watching, sync, load errors),
-  /// owned by `lock`.
-  let state: Locked<InstanceState>
+  /// The state of each feature (observation, migration, saving, watching, sync, load errors).
+  let state: Mutex<InstanceState>
   /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
-  /// were made.
-  let writeLock = Lock()
+  /// were made. It guards no value: it orders calls into the stores. Taken before ``lock``,
+  /// never while holding it.
+  let writeLock = Mutex(())
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
@@ -56,7 +60,8 @@ open class Preferences: @unchecked Sendable {
   /// Whether assignments schedule saves: ``savePolicy`` is not ``SavePolicy/explicit``.
   @usableFromInline let savesAutomatically: Bool
   /// The `@Preference` properties, in declaration order, superclass properties first. Set
-  /// while the instance initializes and never changed afterwards.
+  /// while the instance initializes and never changed afterwards, so read without a lock: a
+  /// `var` only because finding them needs `self`, and set before the instance can be shared.
   private(set) var cells: [any AnyPreferenceCell] = []
 
   /// Where this instance loads from and saves to.
@@ -76,8 +81,8 @@ open class Preferences: @unchecked Sendable {
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
     preferenceStore = store
-    lock = Lock()
-    state = Locked(InstanceState(), lock: lock)
+    state = Mutex(InstanceState())
+    lock = state.sharedLock
     savesAutomatically = Self.savePolicy != .explicit
     hotPath.setBits(HotPath.observable, to: Self.isObservable)
     hotPath.setBits(HotPath.savesAutomatically, to: savesAutomatically)

@@ -58,8 +58,9 @@ struct CombinedLayerReader: SystemLayerReading {
 /// wins.
 ///
 /// The files belong to the administrator: they are read without a lock, never written, and a
-/// damaged one is reported and ignored, never salvaged nor moved aside.
-struct XDGLayerReader: SystemLayerReading {
+/// damaged one is reported and ignored, never salvaged nor moved aside. A class: its copies
+/// would share `parsed`.
+final class XDGLayerReader: SystemLayerReading {
   /// The folders `<dir>/<identifier>`, most important first.
   let folders: [URL]
 
@@ -68,7 +69,7 @@ struct XDGLayerReader: SystemLayerReading {
 
   /// Each file's values with the identity they were read from, so that a load (every second
   /// while watching) parses only files that changed, as ``FileStore`` does.
-  private let parsed = Locked<[String: (FileIdentity, [String: PropertyListValue])]>([:])
+  private let parsed = Mutex<[String: (FileIdentity, [String: PropertyListValue])]>([:])
 
   init(identifier: String, systemFolders: [String]) {
     folders = systemFolders.map {

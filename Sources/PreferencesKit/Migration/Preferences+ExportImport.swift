@@ -61,7 +61,7 @@ extension Preferences {
         reason: "nothing was imported because \(problems.count) value(s) do not fit: "
           + problems.map(\.description).joined(separator: "; "))
     }
-    try writeLock.withLock { () throws(PreferenceError) in
+    try writeLock.withLock { _ throws(PreferenceError) in
       // All or nothing: a value the store cannot hold refuses the whole import.
       let outcome = try commit(refusable: []) { _ in
         values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)

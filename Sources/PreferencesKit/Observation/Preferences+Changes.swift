@@ -110,10 +110,10 @@ extension Preferences {
     return (result, keys)
   }
 
-  /// Notes a property read while probing. Called with the lock held, by the getter.
+  /// Notes a property read while probing. Called by the getter, without the lock.
   @usableFromInline
   func noteProbed<Value>(_ cell: PreferenceCell<Value>) {
-    state.withLockHeld { state in
+    state.withLock { state in
       for id in state.observation.probes.keys {
         state.observation.probes[id]?.insert(cell.key)
       }

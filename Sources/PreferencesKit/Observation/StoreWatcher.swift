@@ -43,21 +43,21 @@ final class StoreWatcher: Sendable {
 /// Follows changes to a few keys that an observer reports one key at a time (key-value
 /// observing, on Apple platforms), and turns each burst of reports into one call of `onChange`
 /// on a queue.
-///
-/// `@unchecked Sendable`: `stoppers` and `pending` are only read or written while `lock` is
-/// held; the rest is constants.
-final class KeyObservation: @unchecked Sendable {
+final class KeyObservation: Sendable {
   /// Starts observing one key, calling `report` on any thread after each change, and returns
   /// a function that stops observing it.
   typealias ObserveKey = (
     _ key: String, _ report: @escaping @Sendable () -> Void
   ) -> @Sendable () -> Void
 
-  private let lock = Lock()
-  /// The functions that stop observing each key; `nil` once stopped.
-  private var stoppers: [@Sendable () -> Void]? = []
-  /// Whether a call of `onChange` is queued and has not started yet.
-  private var pending = false
+  /// What changes while observing.
+  private struct State {
+    /// The functions that stop observing each key; `nil` once stopped.
+    var stoppers: [@Sendable () -> Void]? = []
+    /// Whether a call of `onChange` is queued and has not started yet.
+    var pending = false
+  }
+  private let state = Mutex(State())
 
   /// Starts observing `keys`, or returns `nil` when there are none or one of them cannot be
   /// observed: key-value observing reads a `.` in a key as a path into a value and a leading
@@ -71,7 +71,7 @@ final class KeyObservation: @unchecked Sendable {
       self?.schedule(onChange, on: queue)
     }
     let stops = Set(keys).sorted().map { observeKey($0, report) }
-    lock.withLock { stoppers = stops }
+    state.withLock { $0.stoppers = stops }
   }
 
   /// Whether key-value observing can follow `key` as one key.
@@ -82,25 +82,25 @@ final class KeyObservation: @unchecked Sendable {
   /// Stops observing every key; `onChange` is not called after this returns, unless it has
   /// already started. Calling it again does nothing.
   func stop() {
-    let stops = lock.withLock {
-      defer { stoppers = nil }
-      return stoppers ?? []
+    let stops = state.withLock { state in
+      defer { state.stoppers = nil }
+      return state.stoppers ?? []
     }
     for stop in stops { stop() }
   }
 
   private func schedule(_ onChange: @escaping @Sendable () -> Void, on queue: DispatchQueue) {
-    let first = lock.withLock {
-      guard stoppers != nil, !pending else { return false }
-      pending = true
+    let first = state.withLock { state in
+      guard state.stoppers != nil, !state.pending else { return false }
+      state.pending = true
       return true
     }
     guard first else { return }
     queue.async { [weak self] in
       guard let self else { return }
-      let live = self.lock.withLock {
-        self.pending = false
-        return self.stoppers != nil
+      let live = self.state.withLock { state in
+        state.pending = false
+        return state.stoppers != nil
       }
       if live { onChange() }
     }

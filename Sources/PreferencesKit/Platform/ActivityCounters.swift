@@ -11,7 +11,7 @@ package enum ActivityCounters {
     package var fileReads = 0
   }
 
-  private static let counts = Locked(Counts())
+  private static let counts = Mutex(Counts())
 
   /// The counts so far.
   package static var current: Counts { counts.withLock { $0 } }

@@ -70,12 +70,12 @@ extension SystemError {
 
 // MARK: - Mutex
 
-/// The lock primitive ``Lock`` wraps: `preferences_mutex_t` of `PreferencesAtomics`, an
-/// `os_unfair_lock` on Apple platforms and elsewhere the package's own unfair lock (one
-/// compare-and-swap to lock, one exchange to unlock, both inlined: about half of what an
-/// uncontended `pthread_mutex_t` costs). One C type and three C functions on every system, so
-/// the inlinable code that uses them compiles alike everywhere. It must live at a fixed
-/// address, so ``Lock`` allocates it.
+/// The lock primitive of ``Mutex`` (and of its ``Lock``): `preferences_mutex_t` of
+/// `PreferencesAtomics`, an `os_unfair_lock` on Apple platforms and elsewhere the package's own
+/// unfair lock (one compare-and-swap to lock, one exchange to unlock, both inlined: about half
+/// of what an uncontended `pthread_mutex_t` costs). One C type and three C functions on every
+/// system, so the inlinable code that uses them compiles alike everywhere. It must live at a
+/// fixed address, so ``Lock`` allocates it.
 @usableFromInline typealias PlatformMutex = preferences_mutex_t
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {

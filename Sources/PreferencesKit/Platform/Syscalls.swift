@@ -1,6 +1,6 @@
 // The system calls the file store makes, each a thin wrapper that reports failure as a
-// `SystemError` and that tests can make fail (see `SystemCallFaults`). Modelled on
-// swift-system's `Internals/Syscalls.swift` and `Internals/Mocking.swift`.
+// `SystemError` and that tests can make fail in debug builds (see `SystemCallFaults`). Modelled
+// on swift-system's `Internals/Syscalls.swift` and `Internals/Mocking.swift`.
 
 #if canImport(Darwin)
   import Darwin
@@ -257,11 +257,14 @@ enum Syscalls {
     }
   #endif
 
-  /// Throws the failure a test planned for `call`, if any.
+  /// Throws the failure a test planned for `call`, if any. Empty in release builds, where
+  /// the seam is compiled out: the wrappers call the system directly.
   @inline(__always)
   private static func fault(_ call: Call) throws(SystemError) {
-    if let faults = SystemCallFaults.current, let error = faults.takeFailure(of: call) {
-      throw error
-    }
+    #if ENABLE_SYSTEM_CALL_FAULTS
+      if let faults = SystemCallFaults.current, let error = faults.takeFailure(of: call) {
+        throw error
+      }
+    #endif
   }
 }

@@ -1,43 +1,44 @@
 // Failure injection for the platform layer (`Syscalls.swift`), in the manner of swift-system's
-// `Internals/Mocking.swift`.
+// `Internals/Mocking.swift`: compiled into debug builds only (`ENABLE_SYSTEM_CALL_FAULTS`, set
+// in Package.swift), so a release build's system calls check no seam.
 
-/// Failures that tests plan for the system calls made in one task and the tasks it starts.
-///
-/// ```swift
-/// let faults = SystemCallFaults()
-/// faults.fail(.write, with: .noSpace)
-/// try faults.inject { try store.apply(["a": .set(.integer(1))]) }  // throws: no space left
-/// ```
-///
-/// `@unchecked Sendable`: `planned` is only read or written while `lock` is held.
-final class SystemCallFaults: @unchecked Sendable {
-  /// The faults of the current task, if a test set any.
-  @TaskLocal static var current: SystemCallFaults?
+#if ENABLE_SYSTEM_CALL_FAULTS
+  /// Failures that tests plan for the system calls made in one task and the tasks it starts.
+  ///
+  /// ```swift
+  /// let faults = SystemCallFaults()
+  /// faults.fail(.write, with: .noSpace)
+  /// try faults.inject { try store.apply(["a": .set(.integer(1))]) }  // throws: no space left
+  /// ```
+  final class SystemCallFaults: Sendable {
+    /// The faults of the current task, if a test set any.
+    @TaskLocal static var current: SystemCallFaults?
 
-  private let lock = Lock()
-  private var planned: [(call: Syscalls.Call, error: SystemError)] = []
+    /// The failures still to happen, in order.
+    private let planned = Mutex<[(call: Syscalls.Call, error: SystemError)]>([])
 
-  /// Makes the next `times` calls of `call` fail with `error`, after any failures already
-  /// planned for it.
-  func fail(_ call: Syscalls.Call, with error: SystemError, times: Int = 1) {
-    lock.withLock {
-      planned += repeatElement((call: call, error: error), count: times)
+    /// Makes the next `times` calls of `call` fail with `error`, after any failures already
+    /// planned for it.
+    func fail(_ call: Syscalls.Call, with error: SystemError, times: Int = 1) {
+      planned.withLock { planned in
+        planned += repeatElement((call: call, error: error), count: times)
+      }
+    }
+
+    /// Whether every planned failure has happened.
+    var allHappened: Bool { planned.withLock { $0.isEmpty } }
+
+    /// Runs `body` with these faults in place.
+    func inject<Result>(_ body: () throws -> Result) rethrows -> Result {
+      try Self.$current.withValue(self, operation: body)
+    }
+
+    /// Removes and returns the next failure planned for `call`.
+    func takeFailure(of call: Syscalls.Call) -> SystemError? {
+      planned.withLock { planned in
+        guard let index = planned.firstIndex(where: { $0.call == call }) else { return nil }
+        return planned.remove(at: index).error
+      }
     }
   }
-
-  /// Whether every planned failure has happened.
-  var allHappened: Bool { lock.withLock { planned.isEmpty } }
-
-  /// Runs `body` with these faults in place.
-  func inject<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try Self.$current.withValue(self, operation: body)
-  }
-
-  /// Removes and returns the next failure planned for `call`.
-  func takeFailure(of call: Syscalls.Call) -> SystemError? {
-    lock.withLock {
-      guard let index = planned.firstIndex(where: { $0.call == call }) else { return nil }
-      return planned.remove(at: index).error
-    }
-  }
-}
+#endif

@@ -8,7 +8,7 @@ import Foundation
 /// may hold thousands of files): its snapshot is trusted only once the file's change time is
 /// more than a second older than the read, so a file replaced within the same tick of a coarse
 /// clock is read again.
-final class FileSnapshot {
+final class FileSnapshot: Sendable {
   /// The identity of the file the values were read from, or `nil` when there was no file.
   let identity: FileIdentity?
   /// The file's values.

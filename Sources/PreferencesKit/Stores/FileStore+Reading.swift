@@ -13,7 +13,7 @@ extension FileStore {
   func currentValues(
     atPath path: String, replacing: Bool = false
   ) throws -> [String: PropertyListValue] {
-    try snapshotLock.withLock { () throws -> [String: PropertyListValue] in
+    try snapshot.withLock { snapshot throws -> [String: PropertyListValue] in
       let status: FileStatus
       do throws(SystemError) {
         status = try Syscalls.status(atPath: path, followingLinks: !isInSharedFolder)

@@ -32,11 +32,7 @@ public import Foundation
 ///
 /// XML property lists hold dates to the second, as Apple's tools read them; JSON files and
 /// binary property lists keep a date's full precision.
-///
-/// `@unchecked Sendable`: the mutable state (`snapshot`) is only read or written while
-/// `snapshotLock` is held, and every write to the file happens while `writerLock` is held, so
-/// two threads of one process never both believe they hold the file lock.
-public final class FileStore: PreferenceStore, @unchecked Sendable {
+public final class FileStore: PreferenceStore, Sendable {
   /// The file this store reads and writes. It may be a symbolic link.
   public let url: URL
 
@@ -56,12 +52,11 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
   /// symbolic link is never followed, and no descriptor is kept open between reads.
   let isInSharedFolder: Bool
 
-  /// Guards `snapshot`.
-  let snapshotLock = Lock()
   /// The last parsed contents of the file, with the identity they were read from.
-  var snapshot: FileSnapshot?
-  /// Serializes writers within this process around the inter-process `flock`.
-  let writerLock = Lock()
+  let snapshot = Mutex<FileSnapshot?>(nil)
+  /// Serializes writers within this process around the inter-process `flock`, so that two
+  /// threads of one process never both believe they hold the file lock. It guards no value.
+  let writerLock = Mutex(())
 
   /// Creates a store for the file at `url`. This never throws and never writes.
   ///
@@ -147,7 +142,7 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
-    return try writerLock.withLock { () throws -> [PreferenceError] in
+    return try writerLock.withLock { _ throws -> [PreferenceError] in
       let target = try resolvedTargetPath()
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
       let lock = try FileLock(lockingPath: target + ".lock", store: url, timeout: lockTimeout)
@@ -205,7 +200,7 @@ public final class FileStore: PreferenceStore, @unchecked Sendable {
         throw error
       }
       if damage == nil, copy != nil { removeOldBackups(ofFileAtPath: target, keeping: Self.keptBackups) }
-      snapshotLock.withLock { snapshot = written }
+      snapshot.withLock { $0 = written }
       return notices
     }
   }

@@ -5,8 +5,9 @@
   /// however many stores or sync folders follow it, so two hundred watching instances need one
   /// of the 128 inotify instances a user may hold, not two hundred.
   ///
-  /// `@unchecked Sendable`: `subscribers` and `nextID` are only read or written while `lock` is
-  /// held, and inotify watches are added and removed under it too; the rest is constants.
+  /// `@unchecked Sendable`: the dispatch source is made to be used from any thread, though it is
+  /// not declared `Sendable`; the followers are in a ``Mutex``, whose lock also orders the
+  /// inotify watches added and removed; the rest is constants.
   final class FolderEvents: @unchecked Sendable {
     /// The shared instance, or `nil` when the system gives no inotify instance (then stores
     /// are polled).
@@ -20,10 +21,9 @@
 
     private let descriptor: Int32
     private let source: any DispatchSourceRead
-    private let lock = Lock()
-    /// The followers of each watched folder, by watch descriptor, then by subscription.
-    private var subscribers: [Int32: [Int: Subscriber]] = [:]
-    private var nextID = 0
+    /// The followers of each watched folder, by watch descriptor, then by subscription, and
+    /// the last subscription's number.
+    private let followers = Mutex((subscribers: [Int32: [Int: Subscriber]](), nextID: 0))
 
     private init?() {
       guard let descriptor = Syscalls.makeFolderEvents() else { return nil }
@@ -43,21 +43,22 @@
       folder: String, accepts: @escaping @Sendable (String) -> Bool,
       onChange: @escaping @Sendable () -> Void
     ) -> (@Sendable () -> Void)? {
-      let subscription: (Int32, Int)? = lock.withLock {
+      let subscription: (Int32, Int)? = followers.withLock { state in
         guard let watch = Syscalls.watchFolder(folder, with: descriptor) else { return nil }
-        nextID += 1
-        subscribers[watch, default: [:]][nextID] = Subscriber(accepts: accepts, onChange: onChange)
-        return (watch, nextID)
+        state.nextID += 1
+        state.subscribers[watch, default: [:]][state.nextID] = Subscriber(
+          accepts: accepts, onChange: onChange)
+        return (watch, state.nextID)
       }
       guard let (watch, id) = subscription else { return nil }
       return { [self] in unsubscribe(watch, id) }
     }
 
     private func unsubscribe(_ watch: Int32, _ id: Int) {
-      lock.withLock {
-        subscribers[watch]?[id] = nil
-        if subscribers[watch]?.isEmpty == true {
-          subscribers[watch] = nil
+      followers.withLock { state in
+        state.subscribers[watch]?[id] = nil
+        if state.subscribers[watch]?.isEmpty == true {
+          state.subscribers[watch] = nil
           Syscalls.unwatchFolder(watch, with: descriptor)
         }
       }
@@ -66,9 +67,9 @@
     /// Reads the pending events and calls each follower they concern once.
     private func deliver() {
       let events = Syscalls.drainFolderEvents(descriptor)
-      let calls: [@Sendable () -> Void] = lock.withLock {
+      let calls: [@Sendable () -> Void] = followers.withLock { state in
         var calls: [@Sendable () -> Void] = []
-        for (watch, followers) in subscribers {
+        for (watch, followers) in state.subscribers {
           // Watch -1 is an overflowed queue: every follower may have missed something.
           let names = (events[watch] ?? []).union(events[-1] ?? [])
           guard !names.isEmpty else { continue }

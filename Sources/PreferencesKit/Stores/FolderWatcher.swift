@@ -11,17 +11,17 @@ import Dispatch
 /// `makeFileSystemObjectSource`:
 /// https://developer.apple.com/documentation/dispatch/dispatchsource/makefilesystemobjectsource(filedescriptor:eventmask:queue:)
 ///
-/// `@unchecked Sendable`: `sources` is only read or written while `lock` is held; the rest is
-/// constants, and dispatch sources are made to be cancelled from any thread.
+/// `@unchecked Sendable`: dispatch sources are made to be cancelled from any thread, though they
+/// are not declared `Sendable`; they are kept in `sources`, a ``Mutex``, and the rest is
+/// constants.
 final class FolderWatcher: @unchecked Sendable {
   #if !canImport(Darwin)
     /// Ends this watcher's subscription to the process's shared inotify (``FolderEvents``).
     private let stopLinux: @Sendable () -> Void
   #else
     private let queue = DispatchQueue(label: "PreferencesKit.FolderWatcher", qos: .utility)
-    private let lock = Lock()
     /// The folder's source, then the file's when there is one; `nil` once stopped.
-    private var sources: [any DispatchSourceProtocol]? = []
+    private let sources = Mutex<[any DispatchSourceProtocol]?>([])
   #endif
 
   /// Starts watching `folder` for changes to the file called `name`, calling `onChange` on a
@@ -47,7 +47,7 @@ final class FolderWatcher: @unchecked Sendable {
     #if canImport(Darwin)
       source.setCancelHandler { Syscalls.closeFile(descriptor) }
       source.resume()
-      sources = [source]
+      sources.withLock { $0 = [source] }
       watchFile(atPath: path, onChange: onChange)
     #endif
   }
@@ -71,7 +71,7 @@ final class FolderWatcher: @unchecked Sendable {
       source.setEventHandler { onChange() }
       source.setCancelHandler { Syscalls.closeFile(descriptor) }
       source.resume()
-      sources = [source]
+      sources.withLock { $0 = [source] }
     #endif
   }
 
@@ -80,7 +80,7 @@ final class FolderWatcher: @unchecked Sendable {
     #if !canImport(Darwin)
       stopLinux()
     #else
-      let stopped = lock.withLock {
+      let stopped = sources.withLock { sources in
         defer { sources = nil }
         return sources ?? []
       }
@@ -104,7 +104,7 @@ final class FolderWatcher: @unchecked Sendable {
         fileSource.resume()
         source = fileSource
       }
-      let replaced: (any DispatchSourceProtocol)? = lock.withLock {
+      let replaced: (any DispatchSourceProtocol)? = sources.withLock { sources in
         guard var current = sources else { return source }
         let old = current.count > 1 ? current.removeLast() : nil
         if let source { current.append(source) }

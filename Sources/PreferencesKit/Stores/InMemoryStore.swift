@@ -5,13 +5,13 @@
 /// let prefs = AppPreferences(store: store)   // prefs.fontSize == 14
 /// ```
 public final class InMemoryStore: PreferenceStore {
-  private let values: Locked<[String: PropertyListValue]>
+  private let values: Mutex<[String: PropertyListValue]>
 
   /// Creates a store holding `values`.
   ///
   /// - Parameter values: The initial contents; empty by default.
   public init(_ values: [String: PropertyListValue] = [:]) {
-    self.values = Locked(values)
+    self.values = Mutex(values)
   }
 
   /// Every stored value.

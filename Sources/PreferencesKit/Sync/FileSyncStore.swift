@@ -35,9 +35,9 @@ public final class FileSyncStore: SyncStore {
   /// The limits this store enforces.
   public let limits: SyncLimits
   /// A file store per file name, so that unchanged files are not parsed again.
-  private let files = Locked<[String: FileStore]>([:])
+  private let files = Mutex<[String: FileStore]>([:])
   /// The files the last read skipped.
-  private let skipped = Locked<[PreferenceError]>([])
+  private let skipped = Mutex<[PreferenceError]>([])
 
   /// Creates a sync store in `folder`. This never throws and never writes.
   ///

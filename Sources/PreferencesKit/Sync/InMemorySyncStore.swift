@@ -3,7 +3,7 @@
 public final class InMemorySyncStore: SyncStore {
   /// The limits this store enforces.
   public let limits: SyncLimits
-  private let entries = Locked<[String: SyncEntry]>([:])
+  private let entries = Mutex<[String: SyncEntry]>([:])
 
   /// Creates an empty store.
   ///

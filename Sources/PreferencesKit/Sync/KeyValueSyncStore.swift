@@ -44,8 +44,8 @@ enum KeyValueStoreChange: Sendable {
 /// ``Preferences`` tell when it lost a newer change and push it again.
 ///
 /// `@unchecked Sendable`: `NSUbiquitousKeyValueStore` is documented as thread-safe, though it
-/// is not declared `Sendable`; `apply` is serialized by `lock` so that its read and its writes
-/// are not interleaved with another `apply` of this process.
+/// is not declared `Sendable`; `apply` is serialized by `applying` so that its read and its
+/// writes are not interleaved with another `apply` of this process.
 final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   /// The key-value store read and written.
   let keyValueStore: any UbiquitousKeyValueStoring
@@ -53,7 +53,8 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   let limits: SyncLimits
   /// Whether an iCloud account is signed in (`FileManager.ubiquityIdentityToken` is not nil).
   private let hasAccount: @Sendable () -> Bool
-  private let lock = Lock()
+  /// Serializes `apply`. It guards no value.
+  private let applying = Mutex(())
 
   init(
     keyValueStore: any UbiquitousKeyValueStoring, limits: SyncLimits = .iCloud,
@@ -78,7 +79,7 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   /// its choosing, and Apple asks to call it sparingly
   /// (https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/synchronize()).
   func apply(_ entries: [String: SyncEntry], from device: String) throws {
-    try lock.withLock { () throws(PreferenceError) in
+    try applying.withLock { _ throws(PreferenceError) in
       for (key, entry) in try limits.admit(entries, over: allEntries()) {
         keyValueStore.set(entry.propertyListValue.foundationObject, forKey: key)
       }

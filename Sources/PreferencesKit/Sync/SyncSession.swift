@@ -32,7 +32,7 @@ final class SyncSession: Sendable {
   /// Receives the session's problems: what the store reported, why the last pushes or pulls
   /// failed, then what the store's last read skipped.
   private let publish: @Sendable (SyncSession, UInt64, [PreferenceError]) -> Void
-  private let state = Locked(State())
+  private let state = Mutex(State())
   private let queue = DispatchQueue(label: "PreferencesKit.SyncSession", qos: .utility)
 
   /// Starts a session that calls `exchange` periodically and whenever the store reports a

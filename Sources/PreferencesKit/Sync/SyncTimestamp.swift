@@ -60,7 +60,7 @@ final class HybridLogicalClock: Sendable {
   let device: String
   private let wallClock: WallClock
   /// The latest reading made or seen, without its device.
-  private let latest = Locked<(milliseconds: Int64, counter: Int64)>((0, 0))
+  private let latest = Mutex<(milliseconds: Int64, counter: Int64)>((0, 0))
 
   init(device: String, wallClock: WallClock) {
     self.device = device

@@ -165,7 +165,7 @@ enum AppLifecycle {
 /// (`NSSupportsSuddenTermination`) may otherwise be killed without notice, and a debounced
 /// change with it. Counted, as `ProcessInfo`'s own calls are; a no-op elsewhere.
 package enum SuddenTermination {
-  private static let holds = Locked(0)
+  private static let holds = Mutex(0)
 
   /// How many pending saves hold off sudden termination now (for the test helper).
   package static var holdCount: Int { holds.withLock { $0 } }

@@ -100,7 +100,7 @@ enum LivePreferences {
   /// last reference went away meanwhile waits at that line, its memory intact. Nothing that
   /// could release an instance runs under the lock: a flush takes the scheduled save under it
   /// (which holds its instance) and runs it after.
-  private static let registry = Locked(Registry())
+  private static let registry = Mutex(Registry())
 
   /// What `registry` holds.
   private struct Registry {

@@ -50,4 +50,4 @@ extension Preferences {
 }
 
 /// Whether debug builds warn about unsaved changes (``Preferences/warnsAboutUnsavedChanges``).
-private let unsavedChangesWarnings = Locked(true)
+private let unsavedChangesWarnings = Mutex(true)

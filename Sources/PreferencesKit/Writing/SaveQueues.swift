@@ -6,18 +6,20 @@ import Foundation
 /// holds up only its own saves.
 ///
 /// A store is known by its ``PreferenceStore/location`` when it has one (two ``FileStore``s
-/// over one file share a queue) and by its identity otherwise. Queues are kept for the life of the process: one per
-/// store an app saves to automatically.
+/// over one file share a queue) and by its identity otherwise. Queues are kept for the life of
+/// the process: one per store an app saves to automatically.
 enum SaveQueues {
-  private static let queues = Locked([AnyHashable: DispatchQueue]())
+  private static let queues = Mutex([Identity: DispatchQueue]())
+  /// A store's identity: its location, or the object.
+  private enum Identity: Hashable { case location(URL), object(ObjectIdentifier) }
   /// Set on each queue to the queue's identity, so code can tell it runs on one.
   private static let running = DispatchSpecificKey<ObjectIdentifier>()
 
   /// The serial queue for saves to `store`.
   static func queue(for store: any PreferenceStore) -> DispatchQueue {
     let identity =
-      store.location.map { AnyHashable($0.isFileURL ? $0.standardizedFileURL : $0) }
-      ?? AnyHashable(ObjectIdentifier(store))
+      store.location.map { Identity.location($0.isFileURL ? $0.standardizedFileURL : $0) }
+      ?? .object(ObjectIdentifier(store))
     return queues.withLock { queues in
       if let queue = queues[identity] { return queue }
       let queue = DispatchQueue(label: "PreferencesKit.save", qos: .utility)

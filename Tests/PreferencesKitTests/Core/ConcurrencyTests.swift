@@ -61,7 +61,7 @@ struct LockFreeReadTests {
   @Test func readersNeverSeeATornDoubleOrInt64() {
     let prefs = WordPreferences(store: InMemoryStore())
     let iterations = 20_000
-    let tornReads = PreferencesKit.Locked(0)
+    let tornReads = Locked(0)
     DispatchQueue.concurrentPerform(iterations: 4) { worker in
       var torn = 0
       for index in 0..<iterations {
@@ -128,9 +128,9 @@ struct LockFreeAssignmentTests {
   func noAssignmentIsLostToWritesAndReloadsRunningMeanwhile(round: Int) throws {
     let store = InMemoryStore()
     let prefs = Counters(store: store)
-    let isDone = PreferencesKit.Locked(false)
-    let lastValues = PreferencesKit.Locked([Int](repeating: 0, count: 4))
-    let failures = PreferencesKit.Locked<[String]>([])
+    let isDone = Locked(false)
+    let lastValues = Locked([Int](repeating: 0, count: 4))
+    let failures = Locked<[String]>([])
     // Real threads, not `concurrentPerform`, which may run the workers one after another on a
     // machine with fewer cores, and the assigners run until the writer is done.
     let threads = (0..<6).map { worker in

@@ -41,7 +41,8 @@ struct PreferenceCellTests {
     if let user {
       candidates.append(LayerValue(source: .user, content: .value(.integer(Int64(user))), origin: "store"))
     }
-    let lock = Lock()
+    let mutex = Mutex(())
+    let lock = mutex.sharedLock
     let update = cell.prepareLayeredLoad(
       candidates, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true
     ).update
@@ -167,7 +168,8 @@ struct PreferenceCellTests {
     let cell = makeCell()
     _ = loadLayers(cell, managed: 7, user: 3)
     let generation = cell.generation
-    let lock = Lock()
+    let mutex = Mutex(())
+    let lock = mutex.sharedLock
     let update = cell.prepareLayeredReset(to: nil, lock: lock)
     lock.withLock { update.install() }
     #expect(update.announcement == nil)
@@ -177,7 +179,8 @@ struct PreferenceCellTests {
 
   @Test func aResetThenAWriteLeavesTheCellCleanDefaultedAndWithoutAStoredForm() throws {
     let cell = makeCell()
-    let lock = Lock()
+    let mutex = Mutex(())
+    let lock = mutex.sharedLock
     let load = cell.prepareLoad(.integer(3), lock: lock, keepingDirtyValue: false, comparing: true)
     lock.withLock { load.install() }
     #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))

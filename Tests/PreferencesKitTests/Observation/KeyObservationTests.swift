@@ -10,29 +10,27 @@ import Testing
 struct KeyObservationTests {
   /// Stands in for key-value observing: records which keys are observed and lets a test
   /// report a change to any of them.
-  final class FakeObserver: @unchecked Sendable {
-    private let lock = Lock()
-    private var reports: [String: @Sendable () -> Void] = [:]
-    private var stopped: [String] = []
+  final class FakeObserver: Sendable {
+    private let reports = Mutex<[String: @Sendable () -> Void]>([:])
+    private let stopped = Mutex<[String]>([])
 
-    var observedKeys: [String] { lock.withLock { reports.keys.sorted() } }
-    var stoppedKeys: [String] { lock.withLock { stopped.sorted() } }
+    var observedKeys: [String] { reports.withLock { $0.keys.sorted() } }
+    var stoppedKeys: [String] { stopped.withLock { $0.sorted() } }
 
     func observe(_ key: String, _ report: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-      lock.withLock { reports[key] = report }
-      return { self.lock.withLock { self.stopped.append(key) } }
+      reports.withLock { $0[key] = report }
+      return { self.stopped.withLock { $0.append(key) } }
     }
 
     func change(_ key: String) {
-      lock.withLock { reports[key] }?()
+      reports.withLock { $0[key] }?()
     }
   }
 
-  final class Counter: @unchecked Sendable {
-    private let lock = Lock()
-    private var value = 0
-    var count: Int { lock.withLock { value } }
-    func increment() { lock.withLock { value += 1 } }
+  final class Counter: Sendable {
+    private let value = Mutex(0)
+    var count: Int { value.withLock { $0 } }
+    func increment() { value.withLock { $0 += 1 } }
   }
 
   @Test func eachDeclaredKeyIsObservedOnce() {

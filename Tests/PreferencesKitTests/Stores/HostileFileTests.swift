@@ -131,7 +131,7 @@ struct HostileFileTests {
 func finishes<Value: Sendable>(
   _ body: @escaping @Sendable () -> Value
 ) async -> Value? {
-  let result = PreferencesKit.Locked<Value?>(nil)
+  let result = Locked<Value?>(nil)
   Thread.detachNewThread { result.withLock { [value = body()] in $0 = value } }
   _ = await eventually(within: 10) { result.withLock { $0 != nil } }
   return result.withLock { $0 }

@@ -91,7 +91,7 @@ struct HostileSyncFolderTests {
     @Test func watchersShareOneInotifyInstance() async throws {
       try await withTemporaryDirectory { directory in
         let before = inotifyCount()
-        let heard = PreferencesKit.Locked(0)
+        let heard = Locked(0)
         var stops: [@Sendable () -> Void] = []
         for index in 0..<20 {
           let folder = directory.file("app\(index)")

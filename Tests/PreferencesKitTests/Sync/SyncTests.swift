@@ -128,22 +128,6 @@ final class ObservedSyncStore: SyncStore, @unchecked Sendable {
   }
 }
 
-/// A value behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  // @unchecked: `value` is guarded by `lock`.
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  /// Stores `newValue` and returns the value it replaced.
-  func exchange(_ newValue: Value) -> Value {
-    lock.withLock {
-      defer { value = newValue }
-      return value
-    }
-  }
-  var current: Value { lock.withLock { value } }
-}
-
 extension SyncTimestamp {
   /// A timestamp at `milliseconds` of device `device`, for tests.
   static func at(_ milliseconds: Int64, _ device: String = "cloud") -> SyncTimestamp {
