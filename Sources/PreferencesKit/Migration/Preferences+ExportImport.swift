@@ -61,16 +61,17 @@ extension Preferences {
         reason: "nothing was imported because \(problems.count) value(s) do not fit: "
           + problems.map(\.description).joined(separator: "; "))
     }
-    try writeLock.withLock { _ throws(PreferenceError) in
+    let tellObservers = try writeLock.withLock { _ throws(PreferenceError) in
       // All or nothing: a value the store cannot hold refuses the whole import.
       let outcome = try commit(refusable: []) { _ in
         values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
       }
-      install(changes, origin: .external)
       if !outcome.notices.isEmpty {
         state.withLock { $0.problems.replaceWriteNotices(with: outcome.notices) }
       }
+      return installLeavingObservers(changes, origin: .external)
     }
+    tellObservers()
     return unknown
   }
 }

@@ -142,8 +142,8 @@ extension Preferences {
   /// local changes made while not syncing into changes now, pulls newer entries and pushes
   /// this device's entries the store lacks.
   func exchange() {
-    writeLock.withLock { _ in
-      guard let session = state.withLock({ $0.sync.session }) else { return }
+    let tellObservers = writeLock.withLock { _ -> (() -> Void)? in
+      guard let session = state.withLock({ $0.sync.session }) else { return nil }
       let synced = cells.filter(\.declaration.isSynced)
       let keys = lock.withLock { synced.filter { !$0.isDirty }.map(\.key) }
       let remote: [String: SyncEntry]
@@ -164,7 +164,7 @@ extension Preferences {
         records.merge(try saveRecords(changedHere, withValues: false)) { $1 }
       } catch {
         session.recordPullFailure(error)
-        return
+        return nil
       }
       var pulls: [String: SyncEntry] = [:]
       var pushes: [String: SyncEntry] = [:]
@@ -175,28 +175,31 @@ extension Preferences {
           pushes[key] = record
         }
       }
-      if !pulls.isEmpty { install(pulls, into: synced, session: session) }
+      let tellObservers = pulls.isEmpty ? nil : install(pulls, into: synced, session: session)
       session.push(pushes)
+      return tellObservers
     }
+    tellObservers?()
   }
 
-  /// Saves pulled entries to the local store, then installs and announces them.
+  /// Saves pulled entries to the local store and installs them, returning what tells their
+  /// observers once the write lock is released.
   private func install(
     _ pulls: [String: SyncEntry], into synced: [any AnyPreferenceCell], session: SyncSession
-  ) {
+  ) -> (() -> Void)? {
     let saved: [String: SyncEntry]
     do {
       saved = try saveRecords(pulls, withValues: true)
     } catch {
       session.recordPullFailure(error)
-      return
+      return nil
     }
     let loads = synced.compactMap { cell in
       saved[cell.key].map {
         prepareStoredLoad(cell, $0.value, keepingDirtyValue: true)
       }
     }
-    install(loads, origin: .external)
+    return installLeavingObservers(loads, origin: .external)
   }
 
   /// Saves `entries` as the records of the keys' last changes, and their values too when
