@@ -48,6 +48,7 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
     from stored: [String: PropertyListValue], moves: inout [String: [String]]
   ) -> PreferenceError?
   /// Prepares to install the highest layer's value. Call without the lock.
+  /// (Layers/PreferenceCell+Layers.swift.)
   func prepareLayeredLoad(
     _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
   ) -> LayeredCellUpdate
@@ -56,7 +57,6 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Takes and releases the cell's lock bit, so that an assignment holding it finishes first.
   func waitForAssignments()
   /// Forgets a refused assignment once a write has reported it.
-  /// (Layers/PreferenceCell+Layers.swift.)
   func forgetRefusedAssignment()
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
