@@ -29,6 +29,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// the lock; it takes `lock` itself to look at the current value.
   ///
   /// - Parameters:
+  ///   - stored: The stored form of the value, or `nil` when the store holds none.
+  ///   - lock: The owner's lock.
   ///   - keepingDirtyValue: Leave a value assigned but not yet written in place.
   ///   - comparing: Work out whether the value changes, for observers.
   func prepareLoad(

@@ -155,9 +155,11 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// manages the key: then the refusal is noted for the next write to report. Call with the
   /// owner's lock held, unless ``isLockFree``.
   ///
-  /// - Parameter hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock
-  ///   bit: a subscriber added before the assignment took the bit hears of it (subscribing
-  ///   takes every cell's bit once after setting its flag).
+  /// - Parameters:
+  ///   - newValue: The value the app assigned.
+  ///   - hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock bit: a
+  ///     subscriber added before the assignment took the bit hears of it (subscribing takes
+  ///     every cell's bit once after setting its flag).
   /// - Returns: The value replaced when anyone hears of assignments; `nil` otherwise, or when
   ///   the key is managed and nothing changed.
   @inlinable @inline(__always)

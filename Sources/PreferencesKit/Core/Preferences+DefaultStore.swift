@@ -68,6 +68,8 @@ extension Preferences {
   ///   come first, as a configuration profile applies to the app whatever store it uses.
   ///
   /// - Parameters:
+  ///   - store: The instance's store.
+  ///   - environment: The process's arguments, environment and folders.
   ///   - applePlatform: Whether to choose as on Apple platforms; tests choose both ways.
   ///   - standardDefaults: `UserDefaults.standard`, unless a test gives a fake.
   static func systemLayerReader(

@@ -5,8 +5,10 @@ import Foundation
 extension Preferences {
   /// Loads every key from the store, and tells observers what changed unless `origin` is `nil`.
   ///
-  /// - Parameter keepingDirtyValues: Leave values assigned but not yet written in place, as
-  ///   changes arriving from outside do.
+  /// - Parameters:
+  ///   - origin: What observers are told the changes came from; `nil` tells no one.
+  ///   - keepingDirtyValues: Leave values assigned but not yet written in place, as changes
+  ///     arriving from outside do.
   func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
     let (stored, readErrors) = readStore()
     var moves: [String: [String]] = [:]

@@ -44,11 +44,11 @@
 /// followers after releasing it), `InMemoryStore`'s values, `XDGLayerReader`'s parsed files,
 /// `PreferenceLayout`'s cache, `Preferences.warnsAboutUnsavedChanges`.
 ///
-/// **Known gap: observers under (2).** `importValues(from:)` and a sync pull install and
-/// announce values while holding the write lock, so an observer that the announcement runs
+/// **Observers and (2).** `importValues(from:)` and a sync pull install values while holding
+/// the write lock, and tell their observers only after releasing it
+/// (``Preferences/installLeavingObservers(_:origin:)``): an observer the announcement runs
 /// synchronously (a `NotificationCenter` observer with no queue, an Observation `onChange`)
-/// and that writes the same instance waits for (2) forever. Announcing after releasing (2)
-/// closes it; until then, such an observer must hop to another queue before writing.
+/// may write the same instance.
 ///
 /// The order is checked by review, not at run time: a check in debug builds would need a
 /// per-thread record of held locks at every acquisition, including the instance lock that

@@ -60,7 +60,7 @@ extension PropertyListFormat {
   }
 
   /// Parses a document without a file name, in the format its content shows
-  /// (``init(sniffing:)``), as imports read them. An error says which format was tried and
+  /// (`PropertyListFormat(sniffing:)`), as imports read them. An error says which format was tried and
   /// why, so that a JSON document with a stray first character does not read as a property
   /// list's complaint alone.
   ///

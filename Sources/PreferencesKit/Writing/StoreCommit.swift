@@ -52,7 +52,9 @@ extension Preferences {
   /// whole change is saved or none of it; what the store kept beside it (a damaged file) goes
   /// into the problem list.
   ///
-  /// - Parameter keys: The keys `transform` reads, for a store that reads a few cheaply.
+  /// - Parameters:
+  ///   - keys: The keys `transform` reads, for a store that reads a few cheaply.
+  ///   - transform: Changes the values in place.
   /// - Throws: What the store or `transform` throws, unchanged.
   func commit(
     readingKeys keys: [String]? = nil,
