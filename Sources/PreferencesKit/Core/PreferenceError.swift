@@ -105,7 +105,8 @@ extension PreferenceError: CustomStringConvertible {
     var subject: [String] = []
     if let key { subject.append("preference \"\(key)\"") }
     if let path { subject.append("at \(path)") }
-    if let file { subject.append("in \(file.path)") }
+    // A store elsewhere than in a file (`PreferenceStore.location`) is named by its URL.
+    if let file { subject.append("in \(file.isFileURL ? file.path : file.absoluteString)") }
     let head = subject.isEmpty ? kind.name : subject.joined(separator: " ")
     if let expected { parts.append("expected \(expected)") }
     if let found { parts.append("found \(found)") }

@@ -78,12 +78,13 @@ extension Preferences {
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
-      failure.reason = [
-        failure.reason,
-        "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+      let recovered =
+        salvage.values.isEmpty
+        ? "no entry could be recovered; the next write keeps the damaged file beside the new one"
+        : "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
           + "recovered; the next write keeps the damaged file beside the new one and writes "
-          + "them back",
-      ].compactMap { $0 }.joined(separator: "; ")
+          + "them back"
+      failure.reason = [failure.reason, recovered].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,
         [failure]

@@ -80,7 +80,7 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// ``Preferences`` names it in errors about stored values, reads the system's layers for the
   /// folder it is in (by that folder's name, as ``FileStore/defaultURL(for:)`` names it), and
   /// runs automatic saves to every store of one location on one queue, in order. The default
-  /// is `nil`: errors say "the store", layers are found by the program's identifier, and each
+  /// is `nil`: errors name no place, layers are found by the program's identifier, and each
   /// store object has a queue of its own. Implement it when the store is a file, or a place
   /// that two store objects can share.
   var location: URL? { get }

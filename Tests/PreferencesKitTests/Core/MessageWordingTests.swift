@@ -23,6 +23,13 @@ struct MessageWordingTests {
     }
   }
 
+  @Test func aStoreElsewhereThanInAFileIsNamedByItsURL() throws {
+    let place = try #require(URL(string: "db://settings.example/app"))
+    let error = PreferenceError(.typeMismatch, key: "launchCount", file: place, expected: "Int")
+    #expect(
+      error.description == "preference \"launchCount\" in db://settings.example/app: expected Int")
+  }
+
   @Test func aDamagedFileCountsWhatWasRecoveredInGoodEnglish() throws {
     try withDirectory { directory in
       let url = directory.file("prefs.plist")
