@@ -82,6 +82,20 @@ public struct PreferenceStoreConformance {
     "conformance.key with spaces, dots. and ünïcode": .string("any key"),
   ]
 
+  /// What differs between the values a check expected and those it found, key by key, for a
+  /// failure's text: empty when nothing does.
+  static func differences(
+    expected: [String: PropertyListValue], found: [String: PropertyListValue]
+  ) -> String {
+    let keys = Set(expected.keys).union(found.keys).filter { expected[$0] != found[$0] }
+    guard !keys.isEmpty else { return "" }
+    let lines = keys.sorted().map { key in
+      "\(key): wrote \(expected[key].map { "\($0)" } ?? "nothing"), "
+        + "read \(found[key].map { "\($0)" } ?? "nothing")"
+    }
+    return " (" + lines.joined(separator: "; ") + ")"
+  }
+
   /// Runs every check, and throws a ``Failure`` listing each one that failed.
   ///
   /// - Throws: A ``Failure``, or the store's own error when it fails where it should not.
@@ -93,17 +107,29 @@ public struct PreferenceStoreConformance {
     // Every value reads back unchanged, from a store opened afresh.
     try makeStore().apply(Self.everyKind.mapValues(StoredChange.set))
     let read = try makeStore().values(forKeys: keys)
-    check(read == Self.everyKind, "a value written is read back unchanged by a fresh store")
+    check(
+      read == Self.everyKind,
+      "a value written is read back unchanged by a fresh store"
+        + Self.differences(expected: Self.everyKind, found: read))
 
     // A removal removes; keys a change set does not name stay as they are.
     try makeStore().apply(["conformance.bool": .remove, "conformance.integer": .set(.integer(20))])
     let afterRemoval = try makeStore().values(forKeys: keys)
     check(afterRemoval["conformance.bool"] == nil, "a removed key is absent")
     check(
-      afterRemoval["conformance.integer"] == .integer(20), "a changed key holds its new value")
+      afterRemoval["conformance.integer"] == .integer(20),
+      "a changed key holds its new value"
+        + Self.differences(
+          expected: ["conformance.integer": .integer(20)],
+          found: afterRemoval.filter { $0.key == "conformance.integer" }))
+    let untouched = Self.everyKind.filter {
+      $0.key != "conformance.bool" && $0.key != "conformance.integer"
+    }
     check(
-      afterRemoval["conformance.string"] == Self.everyKind["conformance.string"],
-      "keys not named in a change set are left alone")
+      untouched.allSatisfy { afterRemoval[$0.key] == $0.value },
+      "keys not named in a change set are left alone"
+        + Self.differences(
+          expected: untouched, found: afterRemoval.filter { untouched[$0.key] != nil }))
 
     // values(forKeys:) and allValues() agree.
     let requested = try makeStore().values(forKeys: ["conformance.string", "conformance.none"])

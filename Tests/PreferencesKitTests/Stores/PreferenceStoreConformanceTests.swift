@@ -31,6 +31,16 @@ struct PreferenceStoreConformanceTests {
     #expect(error?.problems.contains("a removed key is absent") == true)
   }
 
+  @Test func aValueReadBackWrongIsNamedWithWhatWasWrittenAndRead() throws {
+    let store = DateDroppingStore()
+    let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
+      try PreferenceStoreConformance { store }.run()
+    }
+    let problem = error?.problems.first { $0.hasPrefix("a value written is read back") }
+    #expect(problem?.contains("conformance.date: wrote date") == true)
+    #expect(problem?.contains("read nothing") == true)
+  }
+
   @Test func aStoreWithOnlyTheRequiredMethodsPassesWithTheDefaults() throws {
     let store = MinimalStore()
     try PreferenceStoreConformance { store }.run()
@@ -128,6 +138,24 @@ final class ForgetfulStore: PreferenceStore, @unchecked Sendable {
   func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {
       for case (let key, .set(let value)) in changes { values[key] = value }
+    }
+  }
+}
+
+/// A store that silently drops dates.
+final class DateDroppingStore: PreferenceStore, @unchecked Sendable {
+  // @unchecked: `values` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var values: [String: PropertyListValue] = [:]
+
+  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+
+  func apply(_ changes: [String: StoredChange]) throws {
+    lock.withLock {
+      for (key, change) in changes {
+        if case .set(.date) = change { continue }
+        values[key] = change.value
+      }
     }
   }
 }
