@@ -11,6 +11,7 @@ final class MovedKeyPreferences: Preferences, @unchecked Sendable {
   }
   @Preference(key: "new", previousKeys: ["old"], synced: true) var fontSize = 12.0
   @Preference var launchCount = 0
+  @Preference(key: "openedAt", previousKeys: ["opened"]) var opened = Date.distantPast
 }
 
 /// A value a layer above the user's store decides (an administrator's, an override for one
@@ -22,7 +23,7 @@ struct LayeredKeyMoveTests {
 
   /// Preferences on the fixture's user file, with `layer` giving `new` the value 17.
   static func make(
-    _ fixture: LayerFixture, layer: PreferenceSource, managedFile: URL? = nil
+    _ fixture: LayerFixture, layer: PreferenceSource
   ) throws -> MovedKeyPreferences {
     var arguments = ["notes"]
     var variables: [String: String] = [:]
@@ -96,5 +97,28 @@ struct LayeredKeyMoveTests {
     try prefs.importValues(from: exported)
     #expect(try fixture.userValues()["new"] == .double(14))
     #expect(prefs.fontSize == 17)
+  }
+
+  @Test func aMovedDateTheStoreNormalizesLeavesTheManagedValueInPlace() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    let managed = Date(timeIntervalSinceReferenceDate: 1_000)
+    try fixture.writeSystem(["openedAt": .date(managed)], named: "managed.plist")
+    // A binary file holds a fraction of a second, which the store's XML does not keep.
+    let user: [String: PropertyListValue] = [
+      "opened": .date(Date(timeIntervalSinceReferenceDate: 500.25))
+    ]
+    try fixture.write(
+      Data(try PropertyListFormat.propertyList.encode(user, binary: true)),
+      to: fixture.userURL())
+    let prefs = try Self.make(fixture, layer: .default)
+    #expect(prefs.opened == managed)
+
+    prefs.launchCount = 1
+    try prefs.writePreferences()
+    #expect(prefs.opened == managed)
+    #expect(prefs.$opened.source == .managed)
+    let stored = try fixture.userValues()["openedAt"]
+    #expect(stored == .date(Date(timeIntervalSinceReferenceDate: 500)))
   }
 }
