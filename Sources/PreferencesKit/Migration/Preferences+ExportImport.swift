@@ -9,9 +9,9 @@ extension Preferences {
   /// ```
   ///
   /// Values assigned but not yet written are included. For a key an administrator manages or
-  /// an override for the run decides (see ``Preferences/layers``), the document holds the user's own
-  /// value, if any, never the layer's. XML property lists hold dates to the second; JSON keeps
-  /// them exactly.
+  /// an override for the run decides (see ``Preferences/layers``), the document holds the
+  /// user's own value, if any, never the layer's. XML property lists hold dates to the second;
+  /// JSON keeps them exactly.
   ///
   /// - Parameter format: JSON or an XML property list.
   /// - Returns: The document's bytes.
