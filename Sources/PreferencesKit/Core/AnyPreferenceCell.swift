@@ -39,7 +39,10 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Prepares to restore the default and mark the cell dirty, so a write removes its key. Call
   /// without the lock, for a class that reads no layers.
   func prepareReset(lock: Lock) -> CellUpdate
-  /// Captures what a write must save.
+  /// Captures what a write must save: the value of a dirty cell; of a clean one (its key
+  /// moved, or exported), the user's stored form, never a value a layer above the user's
+  /// store decides (an administrator's, an override for one run). Call with the owner's lock
+  /// held.
   func pendingWrite() -> PendingWrite
   /// Loads the cell's value from `stored` while the owner initializes, when the cell holds its
   /// default, clean and without a user value, as `setDefaults()` left it; records previous
@@ -94,7 +97,8 @@ struct CellUpdate {
   let install: () -> Void
 }
 
-/// What one dirty cell contributes to a write, captured under the lock and encoded outside it.
+/// What one cell contributes to a write (or an export), captured under the lock and encoded
+/// outside it.
 struct PendingWrite {
   /// The cell being written.
   let cell: any AnyPreferenceCell

@@ -115,9 +115,12 @@ struct CellFlags {
   }
 
   /// Normalise: whether the value may be replaced by the form the store normalised it to
-  /// (a date to the second): only if nothing was assigned, loaded or reset since `generation`.
-  /// The flags stay.
-  func normalizes(since generation: UInt64) -> Bool { self.generation == generation }
+  /// (a date to the second): only if nothing was assigned, loaded or reset since `generation`,
+  /// and the write saved the value (the cell is dirty until marked written): a clean cell's
+  /// write moves the user's stored form, and its value may be a layer's. The flags stay.
+  func normalizes(since generation: UInt64) -> Bool {
+    self.generation == generation && isDirty
+  }
 
   /// Adopt as default: the current value is the default now, as `setDefaults()` asks. Clean,
   /// without a user value; the generation stays.

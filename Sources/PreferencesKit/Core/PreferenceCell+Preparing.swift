@@ -90,14 +90,19 @@ extension PreferenceCell {
 
   func pendingWrite() -> PendingWrite {
     var flags = CellFlags(bits: 0)
+    var storedForm: PropertyListValue?
     let captured = withCellLock {
       flags = $0
+      storedForm = lastStoredForm
       return value
     }
     let codec = codec
     let key = key
     let encode: () throws(PreferenceError) -> PropertyListValue?
-    if flags.hasUserValue {
+    if !flags.isDirty {
+      // The user's own value, as the store holds it: the value may be a layer's above it.
+      encode = { storedForm }
+    } else if flags.hasUserValue {
       encode = { () throws(PreferenceError) -> PropertyListValue? in
         do throws(PreferenceError) {
           return try codec.encode(captured)

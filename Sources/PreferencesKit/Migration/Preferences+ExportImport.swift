@@ -8,8 +8,10 @@ extension Preferences {
   /// let backup: Data = try prefs.exportValues(format: .json)
   /// ```
   ///
-  /// Values assigned but not yet written are included. XML property lists hold dates to the
-  /// second; JSON keeps them exactly.
+  /// Values assigned but not yet written are included. For a key an administrator manages or
+  /// an override for the run decides (see ``Preferences/layers``), the document holds the
+  /// user's own value, if any, never the layer's. XML property lists hold dates to the second;
+  /// JSON keeps them exactly.
   ///
   /// - Parameter format: JSON or an XML property list.
   /// - Returns: The document's bytes.
