@@ -57,26 +57,37 @@ extension PreferenceStoreConformance {
   /// A writer that comes, through another store object, between an update's read and its
   /// write is not lost: it waits for the update, then sees its result.
   ///
-  /// The update's transform starts the other writer and gives it half a second to finish: an
-  /// atomic store keeps it waiting until the update is saved, so both increments land; a store
-  /// that reads and writes in two steps lets it finish, and then overwrites it.
+  /// The update's transform starts the other writer and waits up to two seconds for the other
+  /// writer's own transform to start, which it can only do between this update's read and its
+  /// write when the store does not hold it off: an atomic store keeps it waiting until the
+  /// update is saved (the wait runs out), so both increments land; a store that reads and
+  /// writes in two steps lets it read and finish, and then overwrites it. Waiting for the
+  /// other writer to start, not to finish, keeps the check true on a busy machine.
   func checkAtomicUpdate(_ rules: inout RuleBook) throws {
     let key = "conformance.counter"
     try makeStore().apply([key: .set(.integer(0))])
     let other = try makeStore()
+    let started = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     let failures = FailureList()
     try makeStore().update(readingKeys: [key], keepingPrevious: nil) { values in
       DispatchQueue.global().async {
         do {
-          try other.update(readingKeys: [key], keepingPrevious: nil) { Self.increment(key, &$0) }
+          try other.update(readingKeys: [key], keepingPrevious: nil) {
+            started.signal()
+            Self.increment(key, &$0)
+          }
         } catch {
           failures.append("\(error)")
         }
         finished.signal()
       }
-      let interleaved = finished.wait(timeout: .now() + .milliseconds(500)) == .success
-      if interleaved { finished.signal() }
+      // Interleaved: let the other writer save before this one, as a store that does not hold
+      // it off would, so that its increment is the one overwritten.
+      if started.wait(timeout: .now() + .seconds(2)) == .success {
+        _ = finished.wait(timeout: .now() + .seconds(60))
+        finished.signal()
+      }
       Self.increment(key, &values)
     }
     let joined = finished.wait(timeout: .now() + .seconds(60)) == .success
