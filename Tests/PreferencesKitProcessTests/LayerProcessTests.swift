@@ -47,7 +47,10 @@ struct LayerProcessTests {
         "showsToolbar=true default",
       ])
     #expect(lines.dropFirst(3).count == 1)
-    #expect(lines.last?.contains("\"fontSize\": an administrator locked") == true)
+    #expect(
+      lines.last?.contains(
+        "\"fontSize\" in \(fixture.systemFolder(0).appendingPathComponent("managed.plist").path): "
+          + "an administrator manages") == true, "\(lines)")
     #expect(try fixture.userValues() == ["theme": .string("blue")])
   }
 

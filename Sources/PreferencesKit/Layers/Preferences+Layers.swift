@@ -104,8 +104,8 @@ extension Preferences {
       cell.forgetRefusedAssignment()
       refusals.append(
         PreferenceError(
-          .lockedKey, key: cell.key,
-          reason: "an administrator locked the value, so the assignment was ignored and "
+          .lockedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
+          reason: "an administrator manages the value, so the assignment was ignored and "
             + "nothing was written"))
     }
     if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }

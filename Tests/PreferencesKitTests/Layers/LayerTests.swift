@@ -96,7 +96,7 @@ struct LayerTests {
   @Test func aLockedKeySurvivesAssignmentWriteAndReload() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
-    try fixture.writeSystem(["fontSize": .double(17)], named: "managed.json")
+    let managed = try fixture.writeSystem(["fontSize": .double(17)], named: "managed.json")
     try fixture.writeUser(["fontSize": .double(14)])
     let prefs = fixture.make(arguments: ["--fontSize", "16"])
     #expect(prefs.fontSize == 17)
@@ -112,6 +112,9 @@ struct LayerTests {
     #expect(try fixture.userValues() == ["fontSize": .double(14), "launchCount": .integer(1)])
     #expect(prefs.problemErrors(.load, .layers).map(\.kind) == [.lockedKey])
     #expect(prefs.problemErrors(.load, .layers).first?.key == "fontSize")
+    #expect(
+      prefs.problemErrors(.layers).first?.file?.standardizedFileURL == managed.standardizedFileURL,
+      "the refused assignment names the administrator's file")
     #expect(!prefs.hasUnsavedChanges)
 
     prefs.readPreferences()
