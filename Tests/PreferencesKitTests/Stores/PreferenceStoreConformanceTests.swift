@@ -24,7 +24,7 @@ struct PreferenceStoreConformanceTests {
   }
 
   @Test func theChecksCatchAStoreThatForgetsRemovals() throws {
-    let store = ForgetfulStore()
+    let store = DistortingStore.forgetful()
     let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
       try PreferenceStoreConformance { store }.run()
     }
@@ -32,7 +32,7 @@ struct PreferenceStoreConformanceTests {
   }
 
   @Test func aValueReadBackWrongIsNamedWithWhatWasWrittenAndRead() throws {
-    let store = DateDroppingStore()
+    let store = DistortingStore.droppingDates()
     let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
       try PreferenceStoreConformance { store }.run()
     }
@@ -67,7 +67,7 @@ struct PreferenceStoreConformanceTests {
   }
 
   @Test func theChecksCatchAStoreWhoseStoredFormLies() throws {
-    let store = SecondsStore()
+    let store = DistortingStore.seconds()
     let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
       try PreferenceStoreConformance { store }.run()
     }
@@ -127,39 +127,6 @@ extension StoreKind {
   }
 }
 
-/// A store that ignores removals, to show the checks catch it.
-final class ForgetfulStore: PreferenceStore, @unchecked Sendable {
-  // @unchecked: `values` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var values: [String: PropertyListValue] = [:]
-
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
-
-  func apply(_ changes: [String: StoredChange]) throws {
-    lock.withLock {
-      for case (let key, .set(let value)) in changes { values[key] = value }
-    }
-  }
-}
-
-/// A store that silently drops dates.
-final class DateDroppingStore: PreferenceStore, @unchecked Sendable {
-  // @unchecked: `values` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var values: [String: PropertyListValue] = [:]
-
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
-
-  func apply(_ changes: [String: StoredChange]) throws {
-    lock.withLock {
-      for (key, change) in changes {
-        if case .set(.date) = change { continue }
-        values[key] = change.value
-      }
-    }
-  }
-}
-
 /// A store with only the two required methods: every other requirement is the default.
 final class MinimalStore: PreferenceStore, @unchecked Sendable {
   // @unchecked: `values` and `failing` are only touched while `lock` is held.
@@ -187,23 +154,41 @@ final class MinimalStore: PreferenceStore, @unchecked Sendable {
   }
 }
 
-/// A store that holds dates to the second but says it holds every value exactly.
-final class SecondsStore: PreferenceStore, @unchecked Sendable {
+/// A store that keeps what `distort` makes of each change (`nil`: it keeps nothing of it), and
+/// says it holds every value exactly: to show the checks catch a store that loses or changes
+/// what it is given.
+final class DistortingStore: PreferenceStore, @unchecked Sendable {
   // @unchecked: `values` is only touched while `lock` is held.
   private let lock = NSLock()
   private var values: [String: PropertyListValue] = [:]
+  private let distort: @Sendable (StoredChange) -> StoredChange?
+
+  init(_ distort: @escaping @Sendable (StoredChange) -> StoredChange?) { self.distort = distort }
+
+  /// Ignores removals.
+  static func forgetful() -> DistortingStore {
+    DistortingStore { if case .remove = $0 { nil } else { $0 } }
+  }
+
+  /// Silently drops dates.
+  static func droppingDates() -> DistortingStore {
+    DistortingStore { if case .set(.date) = $0 { nil } else { $0 } }
+  }
+
+  /// Holds dates to the second.
+  static func seconds() -> DistortingStore {
+    DistortingStore { change in
+      guard case .set(.date(let date)) = change else { return change }
+      return .set(.date(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))))
+    }
+  }
 
   func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
 
   func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {
       for (key, change) in changes {
-        if case .date(let date)? = change.value {
-          let seconds = date.timeIntervalSince1970.rounded(.down)
-          values[key] = .date(Date(timeIntervalSince1970: seconds))
-        } else {
-          values[key] = change.value
-        }
+        if let kept = distort(change) { values[key] = kept.value }
       }
     }
   }
