@@ -78,6 +78,12 @@ struct SavePolicyProcessTests {
       #expect(outcome.output == file.path + "\n")
       #expect(try FileStore(url: file).value(forKey: "fontSize") == .double(23))
       #expect(directory.names(in: home) == [])
+      if mode == "environment" {
+        let url = try TestHelperProcess.run(
+          ["default-url", "com.example.app"],
+          environment: ["PREFERENCESKIT_DEFAULT_STORE_FOLDER": folder.path])
+        #expect(url.output == folder.path + "/com.example.app/preferences.plist\n")
+      }
     }
   }
 
