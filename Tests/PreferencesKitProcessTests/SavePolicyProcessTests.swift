@@ -49,7 +49,7 @@ struct SavePolicyProcessTests {
       helper.kill()
       let stored = try FileStore(url: url).value(forKey: "assignedAt")
       guard case .integer(let assignedAt)? = stored, assignedAt > 0 else {
-        Issue.record("2 s of assignments saved nothing: the store holds \(String(describing: stored))")
+        Issue.record("2 s of assignments saved nothing: the store holds \(stored.debugDescription)")
         return
       }
       let lost = Double(Int64(truncatingIfNeeded: killed) - assignedAt) / 1e9

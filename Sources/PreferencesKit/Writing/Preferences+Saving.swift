@@ -61,6 +61,7 @@ extension Preferences {
   /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
   @usableFromInline
   func scheduleSave() {
+    guard savesAutomatically else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     state.withLock { state in
       state.saving.lastChange = now

@@ -239,7 +239,9 @@ struct SavePolicyValueTests {
     #expect(SavePolicy.debounced(.milliseconds(300)).maxDelay == .seconds(1))
     #expect(SavePolicy.debounced(.seconds(3)).maxDelay == .seconds(3))
     #expect(SavePolicy.debounced(.milliseconds(300), maxDelay: .seconds(5)).maxDelay == .seconds(5))
-    #expect(SavePolicy.debounced(.milliseconds(300)) == .debounced(.milliseconds(300), maxDelay: .seconds(1)))
+    #expect(
+      SavePolicy.debounced(.milliseconds(300))
+        == .debounced(.milliseconds(300), maxDelay: .seconds(1)))
     #expect(SavePolicy.immediate.interval == .zero && SavePolicy.immediate.maxDelay == .zero)
     #expect(SavePolicy.explicit.interval == nil && SavePolicy.explicit.maxDelay == nil)
   }
