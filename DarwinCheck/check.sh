@@ -3,8 +3,9 @@
 #
 # Every module of the package (library, tool, sample, test helper, test support, tests) is
 # compiled with the stub `Darwin` module on the search path, so `#if canImport(Darwin)` is
-# true and the Glibc branches drop out, and with the stub `AppleSDK` module imported into every
-# file, standing in for what Apple's Foundation and Dispatch declare and Linux's lack. The C
+# true and the Glibc branches drop out, and with stub modules standing in for what Apple's
+# Foundation and Dispatch declare and Linux's lack, visible only in the files that import
+# Foundation or Dispatch (cross-import overlays of the empty `AppleSDK`, see below). The C
 # target is compiled with -DPREFERENCES_CHECK_APPLE against a stub <os/lock.h>. Same strict
 # settings as Package.swift, warnings as errors, and the compiler's SIL diagnostics (isolation,
 # `sending`, definite initialization) run, as in a build; nothing is linked or run.
