@@ -77,7 +77,8 @@ expect "inlinable Darwin lock" "$lock" \
 # 2. A missing import in a file the Linux build never compiles.
 store=Sources/PreferencesKit/Sync/UbiquitousSyncStore.swift
 edit "$store" $'  public import Foundation\n=>\n'
-expect "missing import" "$store" "cannot find 'NotificationCenter' in scope" "${lane[@]}"
+expect "missing import" "$store" "cannot find type 'NSUbiquitousKeyValueStore' in scope" \
+  "${lane[@]}"
 
 # 3. An access level only the Apple branch gets wrong.
 edit "$store" $'    private let base: KeyValueSyncStore\n=>\n    public let base: KeyValueSyncStore'
