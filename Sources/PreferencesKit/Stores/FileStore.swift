@@ -158,8 +158,9 @@ public final class FileStore: PreferenceStore, Sendable {
   /// The file is replaced only by a complete new file. A file that read cleanly before and now
   /// reads as damaged is waited for first, up to ``partialWriteTimeout``. A damaged file is
   /// then kept beside it as `<name>.corrupt-<timestamp>`, and the new file holds every entry
-  /// recovered from it, and the value last read for each that could not be, with the change. With `keepingPrevious`, the file is first kept as
-  /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
+  /// recovered from it, and the value last read for each that could not be, with the change.
+  /// With `keepingPrevious`, the file is first kept as `<name>.backup-<timestamp>`, and only
+  /// the newest three backups stay.
   ///
   /// - Parameters:
   ///   - keys: Ignored: the whole file is read.
@@ -260,8 +261,9 @@ public final class FileStore: PreferenceStore, Sendable {
     return PreferenceError(
       .fileTooLarge, key: culprits.first?.key, file: url,
       expected: "a file of at most \(maximumFileSize) bytes",
-      found: culprits.first.map { "\(size) bytes, \($0.size) of them the new value of \"\($0.key)\"" }
-        ?? "\(size) bytes",
+      found: culprits.first.map {
+        "\(size) bytes, \($0.size) of them the new value of \"\($0.key)\""
+      } ?? "\(size) bytes",
       reason: "nothing was written, because "
         + (culprits.isEmpty ? "the file's entries" : "the new value of " + names)
         + " would make the file larger than the store reads back; store less, or raise "

@@ -27,8 +27,8 @@ extension Preferences {
   ///     values (``PreferenceError/Kind/unrepresentableValue`` or
   ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key), or the file would be too
   ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
-  ///     is saved without them. Empty: such a refusal refuses the whole commit, as an import and a migration
-  ///     are.
+  ///     is saved without them. Empty: such a refusal refuses the whole commit, as an import
+  ///     and a migration are.
   ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
   ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
   ///     store that keeps the default update keeps nothing.

@@ -78,7 +78,9 @@ struct FileStorePartialWriteTests {
       let prefs = try Self.app(at: url)
       let announced = Mutex<[PreferenceChange]>([])
       let changes = prefs.changes()
-      let listener = Task { for await change in changes { announced.withLock { $0.append(change) } } }
+      let listener = Task {
+        for await change in changes { announced.withLock { $0.append(change) } }
+      }
       defer { listener.cancel() }
       prefs.startWatchingStore()
       defer { prefs.stopWatchingStore() }
@@ -158,7 +160,8 @@ struct FileStorePartialWriteTests {
 /// Runs `body` on a thread of its own, so that a call that blocks (a write waiting for a file)
 /// holds no thread of the concurrency pool.
 func onAnotherThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+  try await withCheckedThrowingContinuation {
+    (continuation: CheckedContinuation<Void, any Error>) in
     Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
 }
