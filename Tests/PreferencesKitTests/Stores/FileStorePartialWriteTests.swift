@@ -61,7 +61,7 @@ struct FileStorePartialWriteTests {
   }
 
   /// Writes the app's file and returns the app, loaded from it.
-  static func app(at url: URL, timeout: Duration = .seconds(2)) throws -> AppPreferences {
+  static func app(at url: URL, timeout: Duration) throws -> AppPreferences {
     let setup = AppPreferences(store: FileStore(url: url))
     setup.userName = "Ada"
     setup.launchCount = 3
@@ -75,7 +75,9 @@ struct FileStorePartialWriteTests {
   {
     try await withTemporaryDirectory { directory in
       let url = directory.file("preferences.plist")
-      let prefs = try Self.app(at: url)
+      // A generous bound, so that a busy machine cannot end the wait before the editor does:
+      // the wait ends when the file reads cleanly, not at the bound.
+      let prefs = try Self.app(at: url, timeout: .seconds(30))
       let announced = Mutex<[PreferenceChange]>([])
       let changes = prefs.changes()
       let listener = Task {
@@ -145,6 +147,7 @@ struct FileStorePartialWriteTests {
   @Test func aFileNeverReadCleanlyIsNotWaitedFor() throws {
     try withDirectory { directory in
       let url = directory.file("preferences.plist")
+      #expect(FileStore(url: url).partialWriteTimeout == .seconds(2))
       try Self.editInTwoParts().first.write(to: url)
       // A wait of an hour would hang this test: a store that never read the file cleanly
       // does not wait, nor fill in anything.
