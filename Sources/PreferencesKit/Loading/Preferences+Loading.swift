@@ -95,6 +95,15 @@ extension Preferences {
                 + "its default, and the damaged file is kept beside the new one after the next "
                 + "write")
           }
+          + salvage.keptKeys.map {
+            PreferenceError(
+              .corruptFile, key: $0, file: failure.file,
+              reason: "the entry could not be recovered; the preference keeps the value last "
+                + "read from the store before the damage"
+                + (salvage.values[$0].map { " (\($0))" } ?? "")
+                + ", which the next write keeps, and the damaged file is kept beside the new "
+                + "one")
+          }
       )
     }
   }
