@@ -4,7 +4,6 @@ import PreferencesKit
 /// One small entry of a large collection kept in one preference.
 struct CatalogItem: Codable, Equatable, Sendable {
   var title: String
-  var path: String
   var count: Int
   var isPinned: Bool
 }
@@ -27,9 +26,7 @@ enum LargeCollectionBenchmarks {
     var items: [String: CatalogItem] = [:]
     for index in 0..<itemCount {
       let name = SampleData.key(index)
-      items[name] = CatalogItem(
-        title: "Item \(index)", path: "/srv/library/\(name).txt", count: index,
-        isPinned: index % 7 == 0)
+      items[name] = CatalogItem(title: "Item \(index)", count: index, isPinned: index % 7 == 0)
     }
     return items
   }
