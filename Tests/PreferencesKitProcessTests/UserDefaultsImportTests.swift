@@ -74,6 +74,18 @@ struct UserDefaultsImportTests {
         #expect(NotesPreferences(store: FileStore(url: storeURL)).fontSize == 20)
       }
     }
+
+    /// `userDefaultsFile(ofExecutable:)` names the file corelibs `UserDefaults` writes for a
+    /// domain, in this process's configuration folder.
+    @Test func theOldFileIsWhereCorelibsKeepsADomain() throws {
+      try withTemporarySuite { name, defaults throws in
+        defaults.set("ada", forKey: "userName")
+        #expect(defaults.synchronize())
+        let file = userDefaultsFile(ofExecutable: name)
+        #expect(FileManager.default.fileExists(atPath: file.path), "\(file.path)")
+        #expect(try FileStore(url: file).allValues()["userName"] == .string("ada"))
+      }
+    }
   #endif
 
   /// An import whose conversion throws imports nothing, and says so.
