@@ -10,8 +10,8 @@ final class NotesPreferences: Preferences, @unchecked Sendable {
   @Preference(previousKeys: ["FontSize"]) var fontSize = 12.0  // renamed since
   @Preference var userName = ""
   @Preference var recentFiles: [String] = []
-  @Preference var person: Person? = nil                       // kept as JSON Data
-  @Preference var previousPerson: Person? = nil               // property-list Data, renamed
+  @Preference var person: Person? = nil  // kept as JSON Data
+  @Preference var previousPerson: Person? = nil  // property-list Data, renamed
 }
 
 /// Where `UserDefaults.standard` kept a program's values on Linux: corelibs Foundation writes
