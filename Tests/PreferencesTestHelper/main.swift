@@ -58,6 +58,9 @@
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
+//   user-defaults-write -                    Saves values with UserDefaults.standard, as a
+//                                            program did before adopting the library
+//                                            (HelperUserDefaults.swift).
 //
 // Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
 // 64 bad usage.
@@ -312,6 +315,8 @@ do {
       0,
       "wakeups \(after.timerWakeups - before.timerWakeups) reads \(after.fileReads - before.fileReads)"
     )
+  case "user-defaults-write":
+    writeWithUserDefaults()
   case "layers":
     try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":
