@@ -44,9 +44,18 @@
     var body: some View {
       @Bindable var prefs = prefs
       Form {
-        Slider(value: $prefs.fontSize, in: 9...36) {
-          Text("Font size")
-        }
+        #if os(tvOS)
+          // tvOS has neither Slider nor Stepper.
+          Picker("Font size", selection: $prefs.fontSize) {
+            ForEach([12.0, 14, 18, 24], id: \.self) { size in
+              Text("\(Int(size)) pt").tag(size)
+            }
+          }
+        #else
+          Slider(value: $prefs.fontSize, in: 9...36) {
+            Text("Font size")
+          }
+        #endif
         Toggle("Line numbers", isOn: $prefs.showsLineNumbers)
         Picker("Theme", selection: $prefs.theme) {
           ForEach(EditorTheme.allCases, id: \.self) { theme in
