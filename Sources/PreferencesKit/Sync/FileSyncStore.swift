@@ -7,7 +7,7 @@ public import Foundation
 /// hidden placeholder, `.<name>.icloud`, which this store does not download (that takes
 /// `FileManager.startDownloadingUbiquitousItem(at:)`) and lists in ``readProblems`` instead,
 /// and it expects writes through `NSFileCoordinator`, which this store does not use. On Apple
-/// platforms, sync through the iCloud key-value store with ``UbiquitousSyncStore``.
+/// platforms, sync through the iCloud key-value store with `UbiquitousSyncStore`.
 ///
 /// Sync tools copy whole files, have no locks that span machines, and when two machines change
 /// one file between exchanges they keep one version and save the other as a conflict copy.

@@ -17,8 +17,10 @@ struct PrivacyManifestTests {
     // folder, a document picker's file).
     (
       "NSPrivacyAccessedAPICategoryFileTimestamp",
-      ["fstat(", "stat(", "lstat(", "fstatat(", "attributesOfItem", "modificationDate",
-        "creationDate", "getattrlist"],
+      [
+        "fstat(", "stat(", "lstat(", "fstatat(", "attributesOfItem", "modificationDate",
+        "creationDate", "getattrlist",
+      ],
       ["C617.1", "3B52.1"]
     ),
     // `UserDefaultsStore` reads and writes the app's own defaults (`CA92.1`) and the suites
@@ -26,8 +28,10 @@ struct PrivacyManifestTests {
     ("NSPrivacyAccessedAPICategoryUserDefaults", ["UserDefaults"], ["CA92.1", "1C8F.1"]),
     (
       "NSPrivacyAccessedAPICategoryDiskSpace",
-      ["volumeAvailableCapacity", "volumeTotalCapacity", "statfs(", "statvfs(",
-        "systemFreeSize", "systemSize"],
+      [
+        "volumeAvailableCapacity", "volumeTotalCapacity", "statfs(", "statvfs(",
+        "systemFreeSize", "systemSize",
+      ],
       []
     ),
     ("NSPrivacyAccessedAPICategorySystemBootTime", ["systemUptime", "mach_absolute_time"], []),
