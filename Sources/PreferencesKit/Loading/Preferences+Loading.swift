@@ -74,7 +74,10 @@ extension Preferences {
       return (try preferenceStore.values(forKeys: cells.map(\.key) + previousKeys), [])
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
-      guard let salvage = preferenceStore.salvage(after: failure) else { return ([:], [failure]) }
+      guard let salvage = preferenceStore.salvage(after: failure) else {
+        readAgainWhenProtectedDataBecomesAvailable()
+        return ([:], [failure])
+      }
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
