@@ -42,7 +42,7 @@ final class PathWatcher: Sendable {
     self.folder = folder.isEmpty ? "." : folder
     self.name = name
     self.onChange = onChange
-    settle()
+    settle(afterEventInFileFolder: false)
     guard state.withLock({ $0.watch != nil }) else { return nil }
   }
 
@@ -56,16 +56,17 @@ final class PathWatcher: Sendable {
   }
 
   /// An event in the watched folder: looks again for the deepest folder, and reports a change
-  /// when the watch moved or the event was in the file's own folder.
+  /// when the watch moved into or out of the file's folder, or the event was in it.
   private func folderChanged(inFileFolder: Bool) {
-    if settle() || inFileFolder { onChange() }
+    if settle(afterEventInFileFolder: inFileFolder) { onChange() }
   }
 
   /// Watches the deepest existing folder on the way to the file's own.
   ///
-  /// - Returns: Whether the watch moved into or out of the file's folder.
+  /// - Returns: Whether to report a change: the watcher is not stopped, and the watch moved
+  ///   into or out of the file's folder or `afterEventInFileFolder`.
   @discardableResult
-  private func settle() -> Bool {
+  private func settle(afterEventInFileFolder: Bool) -> Bool {
     state.withLock { state in
       var moved = false
       for _ in 0..<Self.movesPerLook where !state.stopped {
@@ -86,7 +87,7 @@ final class PathWatcher: Sendable {
         }
         if state.watch == nil { break }
       }
-      return moved
+      return !state.stopped && (moved || afterEventInFileFolder)
     }
   }
 
