@@ -24,8 +24,8 @@ struct HostileProcessTests {
     try await withTemporaryDirectory { directory in
       let folder = directory.file("shared")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-      let store = firstLaunch ? directory.file("app/config/preferences.plist") : directory.file(
-        "preferences.plist")
+      let store = directory.file(
+        firstLaunch ? "app/config/preferences.plist" : "preferences.plist")
       let seconds = 3
       let outcome = try TestHelperProcess.run(
         ["idle", store.path, folder.path, "\(seconds)"] + (firstLaunch ? ["first-launch"] : []))
