@@ -60,18 +60,11 @@ struct CrossProcessObservationTests {
       for name in ["grace", "ada"] {
         let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", name])
         #expect(outcome.status == 0)
-        try await reported(.string(name), in: values)
+        try await firstElement(equalTo: .string(name), of: values)
         try FileManager.default.removeItem(at: directory.file("app"))
-        try await reported(nil, in: values)
+        try await firstElement(equalTo: nil, of: values)
       }
     }
-  }
-
-  /// Reads `values` until one is `wanted`; throws when none arrives in time.
-  private func reported(
-    _ wanted: PropertyListValue?, in values: AsyncStream<PropertyListValue?>
-  ) async throws {
-    while try await firstElements(1, of: values)[0] != wanted {}
   }
 
   @Test func aSyncedChangeFromAnotherProcessArrivesAndALocalOneDoesNot() async throws {
