@@ -104,6 +104,29 @@ struct SavePolicyProcessTests {
     }
   }
 
+  /// A container's first process, started without `--init`: Linux discards a signal whose
+  /// action is the default in PID 1 of a PID namespace, so re-raising SIGTERM cannot end the
+  /// process, and `docker stop` would wait, then SIGKILL it. It saves, then ends with status
+  /// 143 (128 + SIGTERM), as a container's init reports it. SIGTERM comes from outside the
+  /// namespace, as `docker stop` sends it. Takes Linux, root and `unshare` (the CI workflow's
+  /// Linux job and the machine the package is developed on); elsewhere Swift Testing reports
+  /// it skipped, with the reason.
+  @Test(.enabled(if: PIDNamespace.unavailableReason == nil, PIDNamespace.comment))
+  func asAContainersFirstProcessSIGTERMSavesAndEndsWithStatus143() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(
+        ["save-on-signal", url.path, "17", "default"], launcher: PIDNamespace.launcher)
+      #expect(helper.readLine() == "assigned")
+      let pid = try #require(PIDNamespace.children(of: helper.process.processIdentifier).first)
+      #expect(PIDNamespace.namespaceIDs(of: pid).last == 1, "the helper runs as PID 1")
+      sendSignal(SIGTERM, to: pid)
+      let outcome = try helper.finish(deadline: 30)
+      #expect(outcome.status == 128 + SIGTERM && !outcome.killed, "status \(outcome.status)")
+      #expect(try FileStore(url: url).value(forKey: "fontSize") == .double(17))
+    }
+  }
+
   /// An app's own handling of SIGTERM still runs after the save: a handler installed before
   /// the library's (`app-handler`, which exits 42), or a `DispatchSource` over the ignored
   /// signal that saves with the public call (`dispatch`, which exits 43).

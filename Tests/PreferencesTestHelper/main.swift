@@ -52,9 +52,12 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
-//   idle <store> <folder> <seconds>          Watches the store and syncs through <folder>,
-//                                            writes once, lets things settle, then prints
-//                                            "wakeups W reads R" counted over <seconds> idle.
+//   idle <store> <folder> <seconds> [first-launch]
+//                                            Watches the store, syncs through <folder> and
+//                                            writes once (on a first launch, only watches: the
+//                                            store's folder stays missing), lets things
+//                                            settle, then prints "wakeups W reads R" counted
+//                                            over <seconds> idle.
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
@@ -297,14 +300,17 @@ do {
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
   case "idle":
-    guard arguments.count == 4, let seconds = Double(arguments[3]) else {
-      exit(64, "usage: idle <store> <folder> <seconds>")
+    guard (4...5).contains(arguments.count), let seconds = Double(arguments[3]) else {
+      exit(64, "usage: idle <store> <folder> <seconds> [first-launch]")
     }
     let prefs = HelperSyncedPreferences(store: store)
     prefs.startWatchingStore()
-    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
-    prefs.fontSize = 13
-    try prefs.writePreferences()
+    if arguments.count == 4 {
+      // Syncing stores the device's identifier, creating the store's folder.
+      try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+      prefs.fontSize = 13
+      try prefs.writePreferences()
+    }
     // Long enough for the reloads and exchanges the write set off, and for the sync folder's
     // files to settle (see FileSnapshot).
     Thread.sleep(forTimeInterval: 3)

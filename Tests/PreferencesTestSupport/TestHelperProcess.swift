@@ -20,10 +20,20 @@ package final class TestHelperProcess {
   private let output = Pipe()
   private var buffered = Data()
 
-  /// Starts the helper with `arguments`, and an environment changed by `environment`.
-  package init(_ arguments: [String], environment: [String: String] = [:]) throws {
-    process.executableURL = try Self.executableURL()
-    process.arguments = arguments
+  /// Starts the helper with `arguments`, and an environment changed by `environment`; with a
+  /// `launcher` (a program and its arguments, such as ``PIDNamespace/launcher``), starts the
+  /// launcher, which starts the helper.
+  package init(
+    _ arguments: [String], environment: [String: String] = [:], launcher: [String] = []
+  ) throws {
+    let helper = try Self.executableURL()
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = launcher.dropFirst() + [helper.path] + arguments
+    } else {
+      process.executableURL = helper
+      process.arguments = arguments
+    }
     var merged = ProcessInfo.processInfo.environment
     merged.merge(environment) { _, new in new }
     process.environment = merged

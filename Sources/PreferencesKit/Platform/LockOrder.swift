@@ -42,7 +42,9 @@
 /// Leaves taken from anywhere, holding nothing: the watchers' state (`KeyObservation`,
 /// `FolderWatcher`, `FolderEvents`, which calls only inotify under its lock; each calls its
 /// followers after releasing it), `InMemoryStore`'s values, `XDGLayerReader`'s parsed files,
-/// `PreferenceLayout`'s cache, `Preferences.warnsAboutUnsavedChanges`.
+/// `PreferenceLayout`'s cache, `Preferences.warnsAboutUnsavedChanges`. `PathWatcher`'s state
+/// is taken holding nothing, and under it only `FolderWatcher`'s and `FolderEvents`', as a
+/// watch starts or stops.
 ///
 /// **Observers and (2).** `importValues(from:)` and a sync pull install values while holding
 /// the write lock, and tell their observers only after releasing it
