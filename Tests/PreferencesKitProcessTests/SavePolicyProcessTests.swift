@@ -9,6 +9,9 @@ import Testing
   import Glibc
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Automatic saving at the ends of real processes: an exit and the signals that stop a process
 /// flush, a SIGKILL inside the debounce interval loses only what it had not saved, and a debug
 /// build names unsaved changes.
@@ -205,3 +208,5 @@ struct SavePolicyProcessTests {
     #endif
   }
 }
+
+#endif
