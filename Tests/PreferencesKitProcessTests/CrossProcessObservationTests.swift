@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// The same synced preferences as the test helper's.
 final class HelperSyncedPreferences: Preferences, @unchecked Sendable {
   @Preference(synced: true) var fontSize = 12.0
@@ -92,3 +95,5 @@ struct CrossProcessObservationTests {
     }
   }
 }
+
+#endif

@@ -10,6 +10,9 @@ import Testing
   import Glibc
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Hostile conditions that need a process of their own: an idle process's own activity,
 /// counted without the other tests' noise, and a writer that is not root.
 struct HostileProcessTests {
@@ -79,3 +82,5 @@ struct HostileProcessTests {
     }
   }
 }
+
+#endif

@@ -9,6 +9,9 @@ import Testing
   import Glibc
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Automatic saving at the ends of real processes: an exit and the signals that stop a process
 /// flush, a SIGKILL inside the debounce interval loses only what it had not saved, and a debug
 /// build names unsaved changes.
@@ -170,14 +173,21 @@ struct SavePolicyProcessTests {
     }
   }
 
-  /// A pending save holds off macOS's sudden termination, and only while it is pending: the
-  /// count the library keeps (and, on macOS, passes to `ProcessInfo`) balances.
-  @Test func aPendingSaveHoldsOffSuddenTerminationUntilItRuns() throws {
+  /// A save is protected by one platform activity (an expiring activity on iOS, tvOS,
+  /// visionOS and watchOS, one that holds off sudden termination on macOS) from the moment it
+  /// is scheduled until it has run, whether its timer, a flush or the system's expiry runs it,
+  /// and whether it saves or fails.
+  @Test(arguments: ["saves", "fails"])
+  func aSaveIsProtectedFromSchedulingUntilItHasRun(store: String) throws {
     try withDirectory { directory in
       let url = directory.file("preferences.plist")
-      let outcome = try TestHelperProcess.run(["sudden-termination", url.path])
+      let outcome = try TestHelperProcess.run(["save-protection", url.path, store])
       #expect(outcome.status == 0)
-      #expect(outcome.output == "scheduled 1\nrescheduled 1\nflushed 0\nsaved 0\n")
+      let saved = store == "saves" ? "saved" : "failed"
+      let run = "save\n\(saved)\nend\n"
+      #expect(
+        outcome.output
+          == "begin\nassigned\n\(run)begin\n\(run)flushed\nbegin\n\(run)expired\n")
     }
   }
 
@@ -221,3 +231,5 @@ struct SavePolicyProcessTests {
     #endif
   }
 }
+
+#endif

@@ -37,8 +37,9 @@
 //                                            Preferences.defaultStoreFolder set to <folder> in
 //                                            code (property) or by the environment; prints
 //                                            the store's file.
-//   sudden-termination <store>               Prints the sudden-termination hold count as
-//                                            saves are scheduled, flushed and run.
+//   save-protection <store> <saves|fails>    Prints when the platform activity that protects
+//                                            pending saves begins and ends, around saves run by
+//                                            their timer, a flush and the system's expiry.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
 //   exit-after-reset <store>                 Resets, assigns the default theme back and a new
@@ -241,8 +242,9 @@ do {
   case "default-store":
     guard arguments.count == 3 else { exit(64, "usage: default-store <folder> <mode>") }
     try writeDefaultStore(folder: arguments[1], mode: arguments[2])
-  case "sudden-termination":
-    suddenTermination(store: store)
+  case "save-protection":
+    guard arguments.count == 3 else { exit(64, "usage: save-protection <store> <mode>") }
+    saveProtection(store: store, mode: arguments[2])
   case "exit-unsaved":
     let prefs = ExplicitlySavingPreferences(store: store)
     prefs.fontSize = 20

@@ -117,7 +117,7 @@ struct SettingsScreenTests {
 struct TestingArticleTests {
   @Test func articleBlocksAppearHereVerbatim() throws {
     let here = URL(fileURLWithPath: #filePath)
-    let root = try #require(TestHelperProcess.packageRoot(containing: here))
+    let root = try #require(packageRoot(containing: here))
     let article = try String(
       contentsOf: root.appendingPathComponent(
         "Sources/PreferencesKit/PreferencesKit.docc/TestingYourPreferences.md"),
