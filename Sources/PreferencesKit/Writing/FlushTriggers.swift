@@ -86,7 +86,9 @@ extension Preferences {
   /// leaves the foreground (UIKit, AppKit, WatchKit and extension-host notifications), and
   /// when SIGTERM, SIGINT or SIGHUP arrive, with a class of an automatic policy in use: it
   /// saves on a thread of its own, waiting at most 2 seconds, then does what the signal would
-  /// have done (the app's earlier handler runs, or the process ends by the signal). A signal
+  /// have done (the app's earlier handler runs, or the process ends by the signal; as a
+  /// container's PID 1, which the kernel does not end by a re-raised signal, it exits with
+  /// status 128 + the signal's number). A signal
   /// the app ignores stays ignored, and a handler the app installs *after* the library's
   /// replaces it. Call this where the app ends itself another way: from its own signal
   /// handling (a `DispatchSource` for SIGTERM, swift-service-lifecycle's graceful shutdown),
