@@ -254,7 +254,7 @@ public struct Preference<Value: Sendable>: Sendable {
   /// the instance's lock as well for any other, which reads take too. Returns the value
   /// replaced when anyone hears of assignments; a replaced value no one hears of is released
   /// here, after both locks, since its `deinit` may assign a preference
-  /// (``PreferenceCell/exchangeValue(_:)``).
+  /// (``PreferenceCell/exchangeValue(with:)``).
   @inlinable @inline(__always)
   static func assign(
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences

@@ -2,6 +2,20 @@
 protocol DiscoverablePreference {
   /// The wrapper's storage.
   var anyCell: any AnyPreferenceCell { get }
+  /// Whether the wrapper is two words that both hold its cell's address, what
+  /// ``Preferences/fieldLayout(of:matching:)`` scans an instance for.
+  var isCellAddressTwice: Bool { get }
+}
+
+extension Preference {
+  var isCellAddressTwice: Bool {
+    let address = UInt(bitPattern: ObjectIdentifier(cell))
+    let word = MemoryLayout<UInt>.size
+    return withUnsafeBytes(of: self) { bytes in
+      bytes.count == 2 * word && bytes.load(as: UInt.self) == address
+        && bytes.load(fromByteOffset: word, as: UInt.self) == address
+    }
+  }
 }
 
 /// Where a class's `@Preference` wrappers sit in its instances, and their keys: found once per
@@ -66,22 +80,24 @@ extension Preferences {
   }
 
   /// The layout of `instance`'s class: where each of `wrappers`, the `Mirror` walk of
-  /// `instance`, sits in it, or `nil` when one cannot be placed with certainty.
+  /// `instance`, sits in it, or `nil` when one is not stored in it as itself.
   ///
   /// Only public API: a class's stored properties sit at the same offsets in every instance of
   /// that exact class, and a wrapper is two words, a strong reference to its cell and the same
   /// reference unretained. So each wrapper's offset is found by reading the first instance's
-  /// words, from the first after the object header, until one holds its cell's address; the
-  /// wrapper is then loaded from there and must give back that very cell. The scan cannot read
-  /// past the instance: each wrapper `Mirror` found is stored in it (a property whose value is
-  /// the wrapper itself, `isStored`, never one boxed elsewhere, as a wrapper in an `AnyObject`
-  /// property would be), so the scan meets its address at the latest at the wrapper's own
-  /// first word. A class where any wrapper cannot be placed keeps using `Mirror`, slower but
-  /// correct.
+  /// words, from the first after the object header, until two in a row hold its cell's
+  /// address: only a wrapper of that cell holds it twice. The scan cannot read past the
+  /// instance: each wrapper `Mirror` found is stored in it (a property whose value is the
+  /// wrapper itself, `isStored`, never one boxed elsewhere, as a wrapper in an `AnyObject`
+  /// property would be), and is two words holding its cell's address (`isCellAddressTwice`),
+  /// so the scan stops at the latest at the wrapper's own first word. A class with a wrapper
+  /// not stored as itself keeps using `Mirror`, slower but correct.
   static func fieldLayout(
     of instance: Preferences, matching wrappers: [MirroredWrapper]
   ) -> PreferenceLayout? {
-    guard wrappers.allSatisfy(\.isStored) else { return nil }
+    guard wrappers.allSatisfy({ $0.isStored && $0.wrapper.isCellAddressTwice }) else {
+      return nil
+    }
     return withExtendedLifetime(instance) {
       let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
       let word = MemoryLayout<UInt>.stride
@@ -92,10 +108,12 @@ extension Preferences {
         let cell = wrapper.anyCell
         let address = UInt(bitPattern: ObjectIdentifier(cell))
         var offset = firstField
-        while base.load(fromByteOffset: offset, as: UInt.self) != address { offset += word }
-        let type = Swift.type(of: wrapper)
-        guard Self.cell(of: type, at: base + offset) === cell else { return nil }
-        fields.append(.init(offset: offset, type: type, key: cell.key))
+        while base.load(fromByteOffset: offset, as: UInt.self) != address
+          || base.load(fromByteOffset: offset + word, as: UInt.self) != address
+        {
+          offset += word
+        }
+        fields.append(.init(offset: offset, type: Swift.type(of: wrapper), key: cell.key))
       }
       return PreferenceLayout(fields: fields)
     }

@@ -63,6 +63,7 @@ struct LayoutScanTests {
     }
     let address = UInt(bitPattern: ObjectIdentifier(wrapper.cell))
     #expect(words == [address, address])
+    #expect(wrapper.isCellAddressTwice)
   }
 
   @Test func theScanPlacesEveryWrapperMirrorFinds() throws {
