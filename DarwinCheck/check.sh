@@ -3,8 +3,9 @@
 #
 # Every module of the package (library, tool, sample, test helper, test support, tests) is
 # compiled with the stub `Darwin` module on the search path, so `#if canImport(Darwin)` is
-# true and the Glibc branches drop out, and with the stub `AppleSDK` module imported into every
-# file, standing in for what Apple's Foundation and Dispatch declare and Linux's lack. The C
+# true and the Glibc branches drop out, and with stub modules standing in for what Apple's
+# Foundation and Dispatch declare and Linux's lack, visible only in the files that import
+# Foundation or Dispatch (cross-import overlays of the empty `AppleSDK`, see below). The C
 # target is compiled with -DPREFERENCES_CHECK_APPLE against a stub <os/lock.h>. Same strict
 # settings as Package.swift, warnings as errors, and the compiler's SIL diagnostics (isolation,
 # `sending`, definite initialization) run, as in a build; nothing is linked or run.
@@ -85,7 +86,10 @@ module PreferencesAtomics {
 }
 MAP
 
-# The stubs: `Darwin` (C library additions), then `AppleSDK` (framework additions).
+# The stubs: `Darwin` (C library additions); `_AppleSDK_Foundation` and `_AppleSDK_Dispatch`
+# (framework additions); and the empty `AppleSDK`, imported into every file, which declares
+# those two as its cross-import overlays: the compiler imports each only into the files that
+# import Foundation (both) or Dispatch (the second), where the SDK's declarations are visible.
 stub_module() {
   local name="$1"
   shift
@@ -95,14 +99,23 @@ stub_module() {
     "$@"
 }
 stub_module Darwin $(find "$stubs/Darwin" -name '*.swift' | sort)
+stub_module _AppleSDK_Dispatch $(find "$stubs/Dispatch" -name '*.swift' | sort)
+stub_module _AppleSDK_Foundation $(find "$stubs/Foundation" -name '*.swift' | sort)
 stub_module AppleSDK $(find "$stubs/AppleSDK" -name '*.swift' | sort)
+overlays="$out/modules/AppleSDK.swiftcrossimport"
+mkdir -p "$overlays"
+printf -- '---\nversion: 1\nmodules:\n  - name: _AppleSDK_Foundation\n  - name: _AppleSDK_Dispatch\n' \
+  >"$overlays/Foundation.swiftoverlay"
+printf -- '---\nversion: 1\nmodules:\n  - name: _AppleSDK_Dispatch\n' >"$overlays/Dispatch.swiftoverlay"
+# Every checked file imports the empty AppleSDK, so its overlays follow each file's imports.
+apple=(-Xfrontend -import-module -Xfrontend AppleSDK -Xfrontend -enable-cross-import-overlays)
 
 # A library module of the package: checked in full, its interface kept for the modules after.
 library() {
   local name="$1" folder="$2"
   step "$name"
   compile swiftc -emit-module -wmo -parse-as-library -enable-testing -module-name "$name" \
-    "${strict[@]}" "${search[@]}" -Xfrontend -import-module -Xfrontend AppleSDK \
+    "${strict[@]}" "${search[@]}" "${apple[@]}" \
     -emit-module-path "$out/modules/$name.swiftmodule" $(sources "$folder")
   done_with "$name"
 }
@@ -112,7 +125,7 @@ leaf() {
   shift 2
   step "$name"
   compile swiftc -emit-sil -wmo -o /dev/null -module-name "$name" "$@" \
-    "${strict[@]}" "${search[@]}" -Xfrontend -import-module -Xfrontend AppleSDK \
+    "${strict[@]}" "${search[@]}" "${apple[@]}" \
     $(sources "$folder")
   done_with "$name"
 }

@@ -11,6 +11,9 @@
 #   4. a non-Sendable capture: a `@Sendable` notification handler capturing the iCloud store
 #   5. a missing `import CoreGraphics`: Linux's Foundation declares CGRect, so the lane passes
 #      and only Scripts/check-coregraphics-imports.sh fails
+#   6. a missing `import Foundation` in a file that uses a Foundation type (issue 32)
+#   7. an `os_unfair_lock_lock` call from async code (issue 32)
+#   8. a 64-bit `Int` assumption: only Scripts/check-int-width.sh fails (issue 32)
 #
 # Usage: DarwinCheck/reintroduce.sh   (about 30 s a kind: each stops after PreferencesKit)
 set -euo pipefail
@@ -74,7 +77,8 @@ expect "inlinable Darwin lock" "$lock" \
 # 2. A missing import in a file the Linux build never compiles.
 store=Sources/PreferencesKit/Sync/UbiquitousSyncStore.swift
 edit "$store" $'  public import Foundation\n=>\n'
-expect "missing import" "$store" "cannot find 'NotificationCenter' in scope" "${lane[@]}"
+expect "missing import" "$store" "cannot find type 'NSUbiquitousKeyValueStore' in scope" \
+  "${lane[@]}"
 
 # 3. An access level only the Apple branch gets wrong.
 edit "$store" $'    private let base: KeyValueSyncStore\n=>\n    public let base: KeyValueSyncStore'
@@ -98,6 +102,40 @@ else
 fi
 expect "missing import CoreGraphics (text check)" "$geometry" "uses Core Graphics geometry" \
   "$scratch/Scripts/check-coregraphics-imports.sh" "$scratch/Sources" "$scratch/Tests"
+
+# 6. A missing `import Foundation` where only an SDK type needs it: before issue 32 the lane
+#    imported its stubs into every file, so this passed. A new Darwin-only file, no imports.
+nofoundation=Sources/PreferencesKit/Sync/ReintroducedNoImport.swift
+cat >"$scratch/$nofoundation" <<'SWIFT'
+#if canImport(Darwin)
+  func reintroducedSynchronize() -> Bool { NSUbiquitousKeyValueStore.default.synchronize() }
+#endif
+SWIFT
+expect "missing import Foundation (SDK type)" "$nofoundation" \
+  "cannot find 'NSUbiquitousKeyValueStore' in scope" "${lane[@]}"
+
+# 7. An os_unfair_lock call from async code: the stub <os/lock.h> carries the SDK's
+#    OS_SWIFT_UNAVAILABLE_FROM_ASYNC.
+async=Sources/PreferencesKit/Platform/ReintroducedAsyncLock.swift
+cat >"$scratch/$async" <<'SWIFT'
+#if canImport(Darwin)
+  import Darwin
+  func reintroducedAsyncLock(_ lock: UnsafeMutablePointer<os_unfair_lock>) async {
+    os_unfair_lock_lock(lock)
+    os_unfair_lock_unlock(lock)
+  }
+#endif
+SWIFT
+expect "os_unfair_lock from async code" "$async" \
+  "global function 'os_unfair_lock_lock' is unavailable from asynchronous contexts" "${lane[@]}"
+
+# 8. A 64-bit Int assumption: only the text check sees it (Int is 64 bits on Linux).
+width=Sources/PropertyListFormats/ReintroducedWidth.swift
+cat >"$scratch/$width" <<'SWIFT'
+func reintroducedNanoseconds(_ seconds: Double) -> Int { Int(seconds) * 1_000_000_000 }
+SWIFT
+expect "64-bit Int assumption (text check)" "$width" "Int arithmetic that may assume 64 bits" \
+  "$scratch/Scripts/check-int-width.sh" "$scratch/Sources/PropertyListFormats"
 
 if [[ $failures -ne 0 ]]; then
   echo "reintroduce.sh: $failures kind(s) not caught" >&2

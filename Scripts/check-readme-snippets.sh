@@ -13,6 +13,8 @@
 # case with dashes ("## One preference at a time" is one-preference-at-a-time.swift).
 # A block right after a line `<!-- not compiled here: REASON -->` is skipped and listed: the
 # Package.swift manifest, SwiftUI code (the macOS CI job compiles the SwiftUI article).
+# A block right after a line `<!-- fails to compile with: TEXT -->` shows a mistake: it must
+# fail to compile, and the compiler's output must contain TEXT, the message the README quotes.
 # Each check is bounded in time (60 seconds), so a hung compiler fails CI rather than stalling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +40,10 @@ awk -v work="$work" '
     if (previous ~ /^<!-- not compiled here: .*-->$/) {
       reason = previous; sub(/^<!-- not compiled here: /, "", reason); sub(/ -->$/, "", reason)
       print reason > (dir "/skip"); close(dir "/skip")
+    }
+    if (previous ~ /^<!-- fails to compile with: .*-->$/) {
+      expect = previous; sub(/^<!-- fails to compile with: /, "", expect); sub(/ -->$/, "", expect)
+      print expect > (dir "/expect"); close(dir "/expect")
     }
     line[count] = NR
     print "// README.md line " NR + 1 > (dir "/body")
@@ -67,9 +73,19 @@ for ((number = 1; ; number++)); do
   files=("$dir/main.swift")
   if [[ -f "$contexts/$section.swift" ]]; then files+=("$contexts/$section.swift"); fi
   checked=$((checked + 1))
-  if ! ${limit[@]+"${limit[@]}"} swiftc -typecheck -swift-version 6 -warnings-as-errors \
-    -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/PreferencesAtomics.build/module.modulemap" \
-    "${files[@]}" >"$dir/log" 2>&1; then
+  compile=(swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$bin/Modules"
+    -Xcc -fmodule-map-file="$bin/PreferencesAtomics.build/module.modulemap" "${files[@]}")
+  if [[ -f "$dir/expect" ]]; then
+    status=0
+    ${limit[@]+"${limit[@]}"} "${compile[@]}" >"$dir/log" 2>&1 || status=$?
+    if [[ $status -ne 1 ]] || ! grep -qF -- "$(cat "$dir/expect")" "$dir/log"; then
+      echo "readme snippet in \"$section\" ($(head -1 "$dir/body" | sed 's|^// ||')) should fail to compile with \"$(cat "$dir/expect")\"; it gave status $status:" >&2
+      cat "$dir/log" >&2
+      failed=$((failed + 1))
+    fi
+    continue
+  fi
+  if ! ${limit[@]+"${limit[@]}"} "${compile[@]}" >"$dir/log" 2>&1; then
     echo "readme snippet in \"$section\" ($(head -1 "$dir/body" | sed 's|^// ||')) does not compile warning-free:" >&2
     cat "$dir/log" >&2
     failed=$((failed + 1))

@@ -6,7 +6,8 @@ import PreferencesKit
 ///
 /// `swift run -c release PreferencesBenchmarks` prints a table; `--json` prints the same
 /// figures as JSON; `--floors` runs only the hot path's rows, `--create` only the rows that
-/// create preferences from a store, `--idle` only the idle and write-cost figures.
+/// create preferences from a store, `--idle` only the idle and write-cost figures, `--large`
+/// only the rows of a preference holding a large collection.
 @main
 enum PreferencesBenchmarks {
   /// Runs every benchmark and prints the report.
@@ -57,6 +58,13 @@ enum PreferencesBenchmarks {
       return
     }
 
+    if arguments.contains("--large") {
+      // Only the rows of a preference holding a large collection (issue 31).
+      try LargeCollectionBenchmarks.run(scratch: scratch, into: &report)
+      print(json ? try report.json() : report.table)
+      return
+    }
+
     if arguments.contains("--create") {
       // Only the rows that create 100 preferences, and their baseline: the first UserDefaults
       // read of 100 keys.
@@ -82,6 +90,8 @@ enum PreferencesBenchmarks {
     let baselines = try StoreBenchmarks.run(suites: suites, scratch: scratch, into: &report)
     progress("file store")
     try FileStoreBenchmarks.run(baselines: baselines, scratch: scratch, into: &report)
+    progress("a large collection")
+    try LargeCollectionBenchmarks.run(scratch: scratch, into: &report)
     progress("idle and write cost")
     try IdleBenchmarks.run(scratch: scratch, into: &report)
     progress("memory")

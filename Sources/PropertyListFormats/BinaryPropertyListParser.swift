@@ -148,7 +148,7 @@ struct BinaryPropertyListParser {
   }
 
   private func bytes(at start: Int, count: Int) throws -> ArraySlice<UInt8> {
-    guard count >= 0, start + count <= offsetTableStart else {
+    guard count >= 0, start >= 0, count <= offsetTableStart - start else {
       throw Self.fail("a value runs past the object table", at: start)
     }
     return bytes[start..<(start + count)]
@@ -325,7 +325,7 @@ struct BinaryPropertyListParser {
       return .string(text)
     case 0x6:
       let (count, start) = try length(info, after: offset)
-      let raw = try bytes(at: start, count: count * 2)
+      let raw = try bytes(at: start, count: try Self.product(count, 2, at: offset))
       var units: [UInt16] = []
       units.reserveCapacity(count)
       var index = raw.startIndex
@@ -349,10 +349,18 @@ struct BinaryPropertyListParser {
     -> (count: Int, start: Int)
   {
     let (count, start) = try length(info, after: offset)
-    let referenceCount = dictionary ? count * 2 : count
+    let referenceCount = try Self.product(count, dictionary ? 2 : 1, at: offset)
     guard referenceCount <= bytes.count else { throw Self.fail("an impossible length", at: offset) }
-    _ = try bytes(at: start, count: referenceCount * referenceSize)
+    _ = try bytes(at: start, count: try Self.product(referenceCount, referenceSize, at: offset))
     return (count, start)
+  }
+
+  /// `count * size`, a length read from the file, or an error where it overflows `Int` (32 bits
+  /// on watchOS, where a count near the file's size times 8 can).
+  private static func product(_ count: Int, _ size: Int, at offset: Int) throws -> Int {
+    let (product, overflow) = count.multipliedReportingOverflow(by: size)
+    guard !overflow else { throw fail("an impossible length", at: offset) }
+    return product
   }
 
   /// The `index`th reference of a container whose references start at `start`, checked

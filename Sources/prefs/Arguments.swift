@@ -104,7 +104,8 @@ enum Arguments {
     return Array(words[index..<storeEnd]) + leading + Array(words[storeEnd...])
   }
 
-  /// Removes the `STORE` argument, one word or `--suite NAME`, from the front of `words`.
+  /// Removes the `STORE` argument, one word (`-g` for the global domain) or `--suite NAME`,
+  /// from the front of `words`.
   private static func takeStore(
     from words: inout [String], command: CommandName
   ) throws(ToolFailure) -> StoreLocation {
@@ -117,6 +118,11 @@ enum Arguments {
       }
       defer { words.removeFirst(2) }
       return .suite(words[1])
+    }
+    // `defaults` names the global domain `-g` or `-globalDomain`.
+    if word == "-g" || word == "-globalDomain" {
+      words.removeFirst()
+      return .suite("NSGlobalDomain")
     }
     guard !word.hasPrefix("-") else {
       throw .usage("expected a STORE, not the option \"\(word)\"", command: command)

@@ -38,6 +38,8 @@ enum Usage {
                     names ($XDG_CONFIG_HOME/IDENTIFIER/preferences.plist); on Apple
                     platforms, the app's defaults domain, as 'defaults' reads it.
       --suite NAME  a UserDefaults suite.
+      -g            the global domain (NSGlobalDomain), as 'defaults -g' names it: read-only,
+                    since UserDefaults cannot write it ('defaults write -g' can, on macOS).
 
     Writes take the store's lock and replace its file atomically, so a running app loses
     nothing, and an app watching its store sees the change.

@@ -52,9 +52,9 @@ struct FileStoreCrashTests {
       let store = directory.file("preferences.plist")
       let holder = try TestHelperProcess(["hold-lock", store.path])
       try #require(holder.readLine() == "locked")
-      #expect(Self.lockIsFree(store.path + ".lock") == false)
+      #expect(lockIsFree(store.path + ".lock") == false)
       holder.kill()
-      #expect(Self.lockIsFree(store.path + ".lock") == true)
+      #expect(lockIsFree(store.path + ".lock") == true)
       let writer = try TestHelperProcess.run(["write-keys", store.path, "k", "3"], deadline: 30)
       #expect(writer.status == 0)
       #expect(try FileStore(url: store).allValues().count == 3)
@@ -111,15 +111,5 @@ struct FileStoreCrashTests {
       #expect(try Data(contentsOf: store) == before)
       #expect(directory.names(in: folder) == ["preferences.plist", "preferences.plist.lock"])
     }
-  }
-
-  /// Whether nobody holds an exclusive `flock` on `path`.
-  static func lockIsFree(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
-    flock(descriptor, LOCK_UN)
-    return true
   }
 }

@@ -327,6 +327,22 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// `UserDefaults` cannot write the global domain ("Passing ... NSGlobalDomain ... is an
+  /// error", NSUserDefaults.h) and once wrote the tool's own domain instead; the write is
+  /// refused, under either name, and leaves the tool's own domain untouched.
+  @Test(arguments: [["-g"], ["--suite", "NSGlobalDomain"], ["-globalDomain"]])
+  func aWriteToTheGlobalDomainIsRefusedWithAClearError(store: [String]) throws {
+    try withDirectory { directory in
+      let prefs = BuiltProgram.prefs(in: directory)
+      let key = "PrefsToolTests.\(UUID().uuidString)"
+      let write = try prefs.run(["write"] + store + [key, "-int", "3"])
+      #expect(write.status == 3, "\(write.error)")
+      #expect(write.error.contains("global domain (NSGlobalDomain) is read-only"))
+      #expect(try prefs.run(["read"] + store + [key]).status == 1)
+      #expect(UserDefaults.standard.persistentDomain(forName: "prefs")?[key] == nil)
+    }
+  }
+
   /// `prefs write` takes the store's lock: while another process holds it, the write waits,
   /// and once the lock is free it lands without losing the keys already there.
   @Test func aWriteWaitsForAnotherProcessHoldingTheStoreAndLosesNothing() throws {

@@ -33,6 +33,60 @@ struct SavePolicyProcessTests {
     }
   }
 
+  /// A writer that never pauses (an assignment every 3 ms under a 50 ms debounce, which
+  /// would postpone the save for ever), killed without warning: the store holds a value
+  /// assigned no more than the maximum delay (300 ms here) before the kill, plus the time one
+  /// save takes and slack for a busy machine.
+  @Test func aWriterThatNeverPausesLosesAtMostTheMaximumDelayToSIGKILL() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.plist")
+      let helper = try TestHelperProcess(["save-continuously", url.path])
+      #expect(helper.readLine() == "started")
+      // How long the writer runs is the experiment (several maximum delays), not a wait for
+      // something to happen.
+      Thread.sleep(forTimeInterval: 2)
+      let killed = DispatchTime.now().uptimeNanoseconds
+      helper.kill()
+      let stored = try FileStore(url: url).value(forKey: "assignedAt")
+      guard case .integer(let assignedAt)? = stored, assignedAt > 0 else {
+        Issue.record("2 s of assignments saved nothing: the store holds \(stored.debugDescription)")
+        return
+      }
+      let lost = Double(Int64(truncatingIfNeeded: killed) - assignedAt) / 1e9
+      #expect(lost <= 0.3 + 1.2, "the last value saved was assigned \(lost) s before the kill")
+    }
+  }
+
+  /// A test suite sets `Preferences.defaultStoreFolder` in code, or
+  /// `PREFERENCESKIT_DEFAULT_STORE_FOLDER` in the environment: preferences made without a
+  /// store then live in that folder, and nothing is written under the user's home (here a
+  /// stand-in, so that a failure cannot touch the real one).
+  @Test(arguments: ["property", "environment"])
+  func theDefaultStoreFolderKeepsATestAwayFromRealSettings(mode: String) throws {
+    try withDirectory { directory in
+      let home = directory.url.appendingPathComponent("home", isDirectory: true)
+      let folder = directory.url.appendingPathComponent("test-settings", isDirectory: true)
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      let outcome = try TestHelperProcess.run(
+        ["default-store", folder.path, mode],
+        environment: [
+          "HOME": home.path, "XDG_CONFIG_HOME": "",
+          "PREFERENCESKIT_DEFAULT_STORE_FOLDER": mode == "environment" ? folder.path : "",
+        ])
+      #expect(outcome.status == 0, "\(outcome.output)")
+      let file = folder.appendingPathComponent("PreferencesTestHelper/preferences.plist")
+      #expect(outcome.output == file.path + "\n")
+      #expect(try FileStore(url: file).value(forKey: "fontSize") == .double(23))
+      #expect(directory.names(in: home) == [])
+      if mode == "environment" {
+        let url = try TestHelperProcess.run(
+          ["default-url", "com.example.app"],
+          environment: ["PREFERENCESKIT_DEFAULT_STORE_FOLDER": folder.path])
+        #expect(url.output == folder.path + "/com.example.app/preferences.plist\n")
+      }
+    }
+  }
+
   /// `systemctl stop`, `docker stop`, Ctrl-C and a closed terminal inside the debounce
   /// interval: the pending change is saved, then the process ends by the signal, as it would
   /// have without the library (its exit status shows the signal).

@@ -30,6 +30,13 @@
 //                                            after an assignment, prints "assigned" and waits.
 //   save-on-signal <store> <size> <mode>     Assigns fontSize as save-at-exit does and waits
 //                                            for a signal (modes: HelperSignals.swift).
+//   save-continuously <store>                Assigns a time stamp every 3 ms, never pausing, in
+//                                            preferences that save 50 ms after an assignment
+//                                            and at most 300 ms after the first unsaved one.
+//   default-store <folder> <mode>            Writes preferences made without a store, with
+//                                            Preferences.defaultStoreFolder set to <folder> in
+//                                            code (property) or by the environment; prints
+//                                            the store's file.
 //   sudden-termination <store>               Prints the sudden-termination hold count as
 //                                            saves are scheduled, flushed and run.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
@@ -51,6 +58,9 @@
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
+//   user-defaults-write -                    Saves values with UserDefaults.standard, as a
+//                                            program did before adopting the library
+//                                            (HelperUserDefaults.swift).
 //
 // Exit status: 0 success, 1 a check failed, 2 the store could not be read, 3 a write failed,
 // 64 bad usage.
@@ -223,6 +233,11 @@ do {
   case "save-on-signal":
     guard arguments.count == 4 else { exit(64, "usage: save-on-signal <store> <size> <mode>") }
     saveOnSignal(store: store, size: Double(number(2)), mode: arguments[3])
+  case "save-continuously":
+    saveContinuously(store: store)
+  case "default-store":
+    guard arguments.count == 3 else { exit(64, "usage: default-store <folder> <mode>") }
+    try writeDefaultStore(folder: arguments[1], mode: arguments[2])
   case "sudden-termination":
     suddenTermination(store: store)
   case "exit-unsaved":
@@ -300,6 +315,8 @@ do {
       0,
       "wakeups \(after.timerWakeups - before.timerWakeups) reads \(after.fileReads - before.fileReads)"
     )
+  case "user-defaults-write":
+    writeWithUserDefaults()
   case "layers":
     try runLayers(file: arguments[1], assigning: arguments.dropFirst(2).first == "assign")
   case "default-url":

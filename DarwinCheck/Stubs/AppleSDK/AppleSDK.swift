@@ -1,16 +1,12 @@
-// The stub module `AppleSDK` of the Darwin lane: declarations Apple's Swift overlays and
-// frameworks make that Linux's Foundation and Dispatch lack. check.sh imports it into every
-// file of the checked modules (`-import-module AppleSDK`), as on Apple platforms Foundation and
-// Dispatch bring these along; it re-exports the stub `Darwin`, which they re-export there too.
+// The stub module `AppleSDK` of the Darwin lane: empty on purpose. check.sh imports it into
+// every file of the checked modules (`-import-module AppleSDK`) and declares it the owner of
+// two cross-import overlays (AppleSDK.swiftcrossimport/, written by check.sh next to it):
 //
-// Declarations only: the lane type-checks and never links or runs, so bodies are `fatalError`.
-// Each declaration cites the SDK file its signature comes from. Where Linux's Foundation
-// already declares a type or member, its declaration wins (see the README).
-
-import Darwin
-
-/// The body of every stub: the lane never runs them.
-@inline(never)
-func stub(_ function: StaticString = #function) -> Never {
-  fatalError("DarwinCheck stub \(function) was called; the lane only type-checks")
-}
+// - a file that imports `Foundation` also gets `_AppleSDK_Foundation` (Stubs/Foundation) and
+//   `_AppleSDK_Dispatch`, as Apple's Foundation declares those types and re-exports Dispatch;
+// - a file that imports `Dispatch` also gets `_AppleSDK_Dispatch` (Stubs/Dispatch).
+//
+// So each stub is visible exactly where the SDK's declaration would be: a file that uses
+// `NSUbiquitousKeyValueStore` without `import Foundation` fails in the lane as on a Mac. The
+// compiler imports a cross-import overlay only into the files that import both modules, and
+// this module is imported into every file.

@@ -83,8 +83,10 @@ extension PreferenceProblem {
 
 extension PreferenceError.Kind {
   /// Whether a write leaves out a key of this kind and saves the rest: the store's format
-  /// cannot hold the key's value.
-  var isRefusal: Bool { self == .unrepresentableValue || self == .nestingTooDeep }
+  /// cannot hold the key's value, or the file would be too large with it.
+  var isRefusal: Bool {
+    self == .unrepresentableValue || self == .nestingTooDeep || self == .fileTooLarge
+  }
 }
 
 /// The problem list of a ``Preferences`` instance, and the subscribers to its changes: kept in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Preferences {
   /// Creates preferences backed by the platform's default store for the running program.
@@ -32,8 +32,38 @@ extension Preferences {
     self.init(store: Self.defaultStore(identifier: identifier))
   }
 
+  /// The folder that, when set, holds the default stores of every program and platform in
+  /// place of the user's real settings: a test suite sets it so that a test that forgets to
+  /// pass a store cannot read or write the developer's own preferences.
+  ///
+  /// While it is set, ``init()`` and ``init(identifier:)`` use a ``FileStore`` at
+  /// `<folder>/<identifier>/preferences.plist` on every platform (never `UserDefaults`), and
+  /// ``FileStore/defaultURL(for:)`` gives that path. It is process-wide and read each time a
+  /// default store is made: set it before the first test creates preferences, from the setup
+  /// every suite runs, or, to leave no test out whatever runs first, from outside the process
+  /// with the environment variable `PREFERENCESKIT_DEFAULT_STORE_FOLDER` (an absolute path),
+  /// which gives its value until the property is set.
+  ///
+  /// ```swift
+  /// Preferences.defaultStoreFolder = FileManager.default.temporaryDirectory
+  ///   .appendingPathComponent("MyAppTests-\(UUID().uuidString)", isDirectory: true)
+  /// let prefs = AppPreferences()  // in that folder, not in ~/.config
+  /// ```
+  ///
+  /// A folder that is not a `file:` URL is ignored. Set it back to `nil` to return to the
+  /// environment variable, or to the platform's default when that is unset. Tests running in
+  /// parallel still share the stores in it: give each test its own store
+  /// (see <doc:TestingYourPreferences>).
+  public static var defaultStoreFolder: URL? {
+    get { FileStore.overriddenFolder(ProcessInfo.processInfo.environment) }
+    set { defaultStoreFolderOverride.withLock { $0 = newValue } }
+  }
+
   /// The platform's default store for `identifier`, or for the running program when `nil`.
   static func defaultStore(identifier: String?) -> any PreferenceStore {
+    if defaultStoreFolder != nil {
+      return FileStore(url: FileStore.defaultURL(for: identifier ?? FileStore.defaultIdentifier))
+    }
     #if canImport(Darwin)
       guard let identifier, identifier != Bundle.main.bundleIdentifier else {
         return UserDefaultsStore(defaults: .standard)
@@ -88,3 +118,6 @@ extension Preferences {
       readers: [ManagedDefaultsReader(defaults: standardDefaults()), files])
   }
 }
+
+/// What ``Preferences/defaultStoreFolder`` was set to.
+let defaultStoreFolderOverride = Mutex<URL?>(nil)

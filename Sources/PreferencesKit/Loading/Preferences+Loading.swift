@@ -74,7 +74,10 @@ extension Preferences {
       return (try preferenceStore.values(forKeys: cells.map(\.key) + previousKeys), [])
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
-      guard let salvage = preferenceStore.salvage(after: failure) else { return ([:], [failure]) }
+      guard let salvage = preferenceStore.salvage(after: failure) else {
+        readAgainWhenProtectedDataBecomesAvailable()
+        return ([:], [failure])
+      }
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
@@ -94,6 +97,15 @@ extension Preferences {
               reason: "the entry is damaged and could not be recovered; the preference holds "
                 + "its default, and the damaged file is kept beside the new one after the next "
                 + "write")
+          }
+          + salvage.keptKeys.map {
+            PreferenceError(
+              .corruptFile, key: $0, file: failure.file,
+              reason: "the entry could not be recovered; the preference keeps the value last "
+                + "read from the store before the damage"
+                + (salvage.values[$0].map { " (\($0))" } ?? "")
+                + ", which the next write keeps, and the damaged file is kept beside the new "
+                + "one")
           }
       )
     }

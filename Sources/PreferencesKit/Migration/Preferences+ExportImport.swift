@@ -33,7 +33,8 @@ extension Preferences {
   /// not fit. An import stays all or nothing at the store too: when the store cannot hold one
   /// of the values, nothing is imported. It merges: preferences the document does not mention
   /// keep their values (`prefs import` on the command line replaces the store's keys unless
-  /// given `--merge`). The imported values are saved immediately, without
+  /// given `--merge`). A value found only under one of a property's `previousKeys` is
+  /// imported under its key. The imported values are saved immediately, without
   /// ``writePreferences()``, and carry no sync stamp; other dirty keys stay dirty. Observers
   /// hear of the changes with origin ``PreferenceChange/Origin/external``.
   ///
@@ -45,14 +46,85 @@ extension Preferences {
   ///   fit, or the store's error when saving fails.
   @discardableResult
   public func importValues(from data: Data) throws(PreferenceError) -> [String] {
-    let bytes = [UInt8](data)
-    let document = try PropertyListFormat.decodeDocument(bytes)
+    try importDocument(try PropertyListFormat.decodeDocument([UInt8](data)))
+  }
+
+  /// Brings the values another store holds into these preferences, converted first by
+  /// `convert`, and saves them at once: the way to take over what a program kept in
+  /// `UserDefaults`, or in any store, once.
+  ///
+  /// ```swift
+  /// // Linux: corelibs Foundation kept UserDefaults.standard in
+  /// // $XDG_CONFIG_HOME/<executable>.plist (~/.config/notes.plist for `notes`).
+  /// let old = FileStore(url: configHome.appending(path: "notes.plist"))
+  /// try prefs.importValues(from: old) { values in
+  ///   if case .data(let json)? = values["person"] {    // a Codable value kept as JSON
+  ///     values["person"] = try PropertyListValue(
+  ///       encoding: JSONDecoder().decode(Person.self, from: json))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `convert` receives every value `store` holds, by key, and changes them into what the
+  /// properties store: a `Codable` value kept as JSON or property-list `Data` becomes
+  /// ``PropertyListValue/init(encoding:)`` of the decoded value, and a renamed key moves
+  /// (or is named in the property's `previousKeys`, which the import honours). Then the
+  /// values are imported as ``importValues(from:)-(Data)`` imports a document: checked
+  /// against their properties' types, all or nothing, merged, saved at once. `store` is only
+  /// read. Importing is not recorded: to import once, move the old file aside (or remove the
+  /// old domain) after a successful import, as the README's "Coming from UserDefaults" shows.
+  ///
+  /// - Parameters:
+  ///   - store: Where the values are now: a ``FileStore`` over the old file, a
+  ///     ``UserDefaultsStore``, or any store.
+  ///   - convert: Changes the values, by key, into the forms the properties store.
+  /// - Returns: The keys that no property declares, which were not imported.
+  /// - Throws: A ``PreferenceError``: the old store's error when it cannot be read,
+  ///   ``PreferenceError/Kind/migrationFailed`` when `convert` throws,
+  ///   ``PreferenceError/Kind/typeMismatch`` listing every value that does not fit, or this
+  ///   store's error when saving fails. Nothing is imported then.
+  @discardableResult
+  public func importValues(
+    from store: some PreferenceStore,
+    converting convert: (inout [String: PropertyListValue]) throws -> Void = { _ in }
+  ) throws(PreferenceError) -> [String] {
+    var values: [String: PropertyListValue]
+    do {
+      values = try store.allValues()
+    } catch {
+      throw PreferenceError(error, kind: .readFailed)
+    }
+    do {
+      try convert(&values)
+    } catch {
+      throw PreferenceError(
+        .migrationFailed, expected: "values converted for an import from \(store)",
+        reason: "\(error); nothing was imported")
+    }
+    return try importDocument(values)
+  }
+
+  /// Imports `document`'s values for the declared properties, under their keys or their
+  /// previous keys, as one unit; returns the keys no property took.
+  private func importDocument(
+    _ document: [String: PropertyListValue]
+  ) throws(PreferenceError) -> [String] {
     let values = document.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
-    let declared = Set(cells.map(\.key))
-    let unknown = document.keys.filter { !declared.contains($0) }.sorted()
+    var found: [String: PropertyListValue] = [:]
+    var taken: Set<String> = []
+    for cell in cells {
+      var moves: [String: [String]] = [:]
+      guard
+        let value = cell.declaration.storedValue(forKey: cell.key, in: values, moves: &moves)
+      else { continue }
+      found[cell.key] = value
+      taken.insert(cell.key)
+      taken.formUnion(moves[cell.key] ?? [])
+    }
+    let unknown = document.keys.filter { !taken.contains($0) }.sorted()
 
     let changes = cells.compactMap { cell in
-      values[cell.key].map {
+      found[cell.key].map {
         prepareStoredLoad(cell, $0, keepingDirtyValue: false)
       }
     }
@@ -65,9 +137,7 @@ extension Preferences {
     }
     let tellObservers = try writeLock.withLock { _ throws(PreferenceError) in
       // All or nothing: a value the store cannot hold refuses the whole import.
-      let outcome = try commit(refusable: []) { _ in
-        values.filter { declared.contains($0.key) }.mapValues(StoredChange.set)
-      }
+      let outcome = try commit(refusable: []) { _ in found.mapValues(StoredChange.set) }
       if !outcome.notices.isEmpty {
         state.withLock { $0.problems.replaceWriteNotices(with: outcome.notices) }
       }

@@ -41,14 +41,27 @@ final class StoreWatcher: Sendable {
 }
 
 /// Follows changes to a few keys that an observer reports one key at a time (key-value
-/// observing, on Apple platforms), and turns each burst of reports into one call of `onChange`
-/// on a queue.
+/// observing, on Apple platforms), and the keys it cannot follow another way, and turns each
+/// burst of reports into one call of `onChange` on a queue.
 final class KeyObservation: Sendable {
   /// Starts observing one key, calling `report` on any thread after each change, and returns
   /// a function that stops observing it.
   typealias ObserveKey = (
     _ key: String, _ report: @escaping @Sendable () -> Void
   ) -> @Sendable () -> Void
+  /// Starts following the keys that `ObserveKey` cannot, calling `report` on any thread after
+  /// a change to any of them, and returns a function that stops following them.
+  typealias ObserveOthers = (
+    _ keys: [String], _ report: @escaping @Sendable () -> Void
+  ) -> @Sendable () -> Void
+
+  /// Keys split by how they can be followed.
+  struct Split: Equatable {
+    /// The keys key-value observing follows, each once, sorted.
+    var observable: [String] = []
+    /// The keys it would read as a path (a `.`) or an operator (a leading `@`), sorted.
+    var others: [String] = []
+  }
 
   /// What changes while observing.
   private struct State {
@@ -59,19 +72,34 @@ final class KeyObservation: Sendable {
   }
   private let state = Mutex(State())
 
-  /// Starts observing `keys`, or returns `nil` when there are none or one of them cannot be
-  /// observed: key-value observing reads a `.` in a key as a path into a value and a leading
-  /// `@` as an operator, so such keys are left to polling.
+  /// Starts observing `keys`: those key-value observing can follow through `observeKey`, the
+  /// others through `observeOthers`. Returns `nil` when there are no keys, or some cannot be
+  /// observed and `observeOthers` is not given; the store is then left to polling.
   init?(
     keys: [String], queue: DispatchQueue, observeKey: ObserveKey,
-    onChange: @escaping @Sendable () -> Void
+    observeOthers: ObserveOthers? = nil, onChange: @escaping @Sendable () -> Void
   ) {
-    guard !keys.isEmpty, keys.allSatisfy(Self.canObserve) else { return nil }
+    let split = Self.split(keys)
+    guard !keys.isEmpty, split.others.isEmpty || observeOthers != nil else { return nil }
     let report: @Sendable () -> Void = { [weak self] in
       self?.schedule(onChange, on: queue)
     }
-    let stops = Set(keys).sorted().map { observeKey($0, report) }
+    var stops = split.observable.map { observeKey($0, report) }
+    if let observeOthers, !split.others.isEmpty {
+      stops.append(observeOthers(split.others, report))
+    }
     state.withLock { $0.stoppers = stops }
+  }
+
+  /// Splits `keys` into those key-value observing can follow as one key and the others: it
+  /// reads a `.` in a key path as a step into a value and a leading `@` as an operator
+  /// (`addObserver(_:forKeyPath:options:context:)`, NSKeyValueObserving.h).
+  static func split(_ keys: [String]) -> Split {
+    var split = Split()
+    for key in Set(keys).sorted() {
+      if canObserve(key) { split.observable.append(key) } else { split.others.append(key) }
+    }
+    return split
   }
 
   /// Whether key-value observing can follow `key` as one key.

@@ -13,6 +13,9 @@ extension FileStore {
   ///   the system may purge when space runs low, taking the preferences with it. Use
   ///   ``UserDefaultsStore`` (the default store of ``Preferences/init()``) there instead.
   ///
+  /// While ``Preferences/defaultStoreFolder`` is set (as tests set it), the file is
+  /// `<folder>/<identifier>/preferences.plist` on every platform.
+  ///
   /// A `/` in the identifier is replaced by `_`, so the identifier is always one folder.
   ///
   /// ```swift
@@ -54,7 +57,19 @@ extension FileStore {
       .appendingPathComponent("preferences.plist", isDirectory: false)
   }
 
+  /// ``Preferences/defaultStoreFolder``: the folder it was set to, or else the absolute path
+  /// in `PREFERENCESKIT_DEFAULT_STORE_FOLDER`; `nil` when neither is.
+  static func overriddenFolder(_ environment: [String: String]) -> URL? {
+    if let folder = defaultStoreFolderOverride.withLock({ $0 }), folder.isFileURL {
+      return folder
+    }
+    guard let path = environment["PREFERENCESKIT_DEFAULT_STORE_FOLDER"], path.hasPrefix("/")
+    else { return nil }
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
   private static func baseFolder(_ environment: [String: String]) -> URL {
+    if let folder = overriddenFolder(environment) { return folder }
     // Each platform's rule is compiled everywhere, so the Darwin lane (DarwinCheck/) checks
     // them all; only the choice depends on the platform.
     #if os(macOS)

@@ -13,12 +13,12 @@ extension FileStore {
   func currentValues(
     atPath path: String, replacing: Bool = false
   ) throws -> [String: PropertyListValue] {
-    try snapshot.withLock { snapshot throws -> [String: PropertyListValue] in
+    try readState.withLock { state throws -> [String: PropertyListValue] in
       let status: FileStatus
       do throws(SystemError) {
         status = try Syscalls.status(atPath: path, followingLinks: !isInSharedFolder)
       } catch where error == .noSuchFile {
-        snapshot = FileSnapshot(identity: nil, values: [:], descriptor: -1)
+        state.read(FileSnapshot(identity: nil, values: [:], descriptor: -1))
         return [:]
       } catch {
         throw PreferenceError(
@@ -28,12 +28,19 @@ extension FileStore {
         if replacing { return [:] }
         throw notRegularFile(status.kind)
       }
-      if let snapshot, snapshot.identity == FileIdentity(status), snapshot.isSettled {
+      if let snapshot = state.snapshot, snapshot.identity == FileIdentity(status),
+        snapshot.isSettled
+      {
         return snapshot.values
       }
-      let read = try readSnapshot(atPath: path)
-      snapshot = read
-      return read.values
+      do {
+        let read = try readSnapshot(atPath: path)
+        state.read(read)
+        return read.values
+      } catch let error as PreferenceError where error.isDamage {
+        state.foundDamage(waitingUpTo: partialWriteTimeout)
+        throw error
+      }
     }
   }
 
@@ -65,16 +72,25 @@ extension FileStore {
   }
 
   /// Every entry of a damaged file that parses on its own, or nothing when the file cannot be
-  /// read at all (it is missing, unreadable, or not a regular file).
+  /// read at all (it is missing, unreadable, or not a regular file); and, for each entry of the
+  /// file as last read cleanly that cannot be recovered, the value read then
+  /// (``SalvagedValues/keptKeys``).
   ///
   /// Of a file larger than ``maximumFileSize``, only the first ``maximumFileSize`` bytes are
   /// read: the entries complete within them are recovered, and the rest is not read.
-  func recoveredValues(atPath path: String) -> PropertyListSalvage {
-    guard let (descriptor, _, bytes) = try? readFile(atPath: path, truncating: true) else {
-      return PropertyListSalvage()
+  func recoveredValues(atPath path: String) -> SalvagedValues {
+    var salvage = PropertyListSalvage()
+    if let (descriptor, _, bytes) = try? readFile(atPath: path, truncating: true) {
+      Syscalls.closeFile(descriptor)
+      salvage = format.salvage(bytes)
     }
-    Syscalls.closeFile(descriptor)
-    return format.salvage(bytes)
+    let lastRead = readState.withLock { $0.snapshot?.values } ?? [:]
+    var values = salvage.values
+    for (key, value) in lastRead where values[key] == nil { values[key] = value }
+    let kept = lastRead.keys.filter { salvage.values[$0] == nil }.sorted()
+    return SalvagedValues(
+      values: values, lostKeys: salvage.lostKeys.filter { lastRead[$0] == nil },
+      keptKeys: kept)
   }
 
   /// Opens the file without blocking (a FIFO in its place cannot hang the caller), checks

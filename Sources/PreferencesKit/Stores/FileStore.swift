@@ -23,6 +23,10 @@ public import Foundation
 ///   is lost, and keys this program does not know are kept. Readers take no lock.
 /// - A file that does not parse is reported by ``allValues()`` and kept as
 ///   `<name>.corrupt-<timestamp>` when the next write replaces it, never overwritten.
+/// - A file that read cleanly and now reads as damaged is most likely half-way through being
+///   written by another program (an editor writing in place): reads and writes wait up to
+///   ``partialWriteTimeout`` for it to read cleanly again. A write over a file still damaged
+///   then keeps, for each entry that cannot be recovered, the value last read from the file.
 /// - Files larger than ``maximumFileSize`` and values nested more than 512 levels deep are
 ///   refused with a ``PreferenceError``.
 /// - New files get mode 0600 and new folders 0700, whatever the umask; an existing file keeps
@@ -48,12 +52,27 @@ public final class FileStore: PreferenceStore, Sendable {
   /// ``PreferenceError/Kind/lockTimedOut``.
   public let lockTimeout: Duration
 
+  /// How long a read or a write waits for a file that read cleanly before, and now reads as
+  /// damaged, to read cleanly again: such a file is most likely half-way through being written
+  /// in place by another program, such as an editor writing in chunks.
+  ///
+  /// Until the file reads cleanly, or this much time has passed since the store first found it
+  /// damaged, ``allValues()`` (and so a watching ``Preferences`` instance) announces nothing,
+  /// and a write does not replace the file. Past it, the file counts as damaged: it is salvaged
+  /// (see ``salvage(after:)``), and each entry that cannot be recovered keeps the value the
+  /// store last read from the file. A store waits once for each time a clean file becomes
+  /// damaged, and never for a file it has not yet read cleanly. Two seconds unless given to
+  /// ``init(url:maximumFileSize:lockTimeout:partialWriteTimeout:)``; tests that damage files
+  /// on purpose shorten it.
+  public let partialWriteTimeout: Duration
+
   /// Whether the file lives in a folder other machines write (``FileSyncStore``): then a
   /// symbolic link is never followed, and no descriptor is kept open between reads.
   let isInSharedFolder: Bool
 
-  /// The last parsed contents of the file, with the identity they were read from.
-  let snapshot = Mutex<FileSnapshot?>(nil)
+  /// The last parsed contents of the file, with the identity they were read from, and how long
+  /// a damaged file is waited for.
+  let readState = Mutex(FileReadState())
   /// Serializes writers within this process around the inter-process `flock`, so that two
   /// threads of one process never both believe they hold the file lock. It guards no value.
   let writerLock = Mutex(())
@@ -69,25 +88,35 @@ public final class FileStore: PreferenceStore, Sendable {
   ///     given).
   ///   - lockTimeout: How long a write waits for another process that holds the file's lock
   ///     (30 seconds unless given).
+  ///   - partialWriteTimeout: How long a read or a write waits for a file that read cleanly
+  ///     and now reads as damaged to read cleanly again (2 seconds unless given; see
+  ///     ``partialWriteTimeout``).
   public convenience init(
-    url: URL, maximumFileSize: Int = 4 * 1024 * 1024, lockTimeout: Duration = .seconds(30)
+    url: URL, maximumFileSize: Int = 4 * 1024 * 1024, lockTimeout: Duration = .seconds(30),
+    partialWriteTimeout: Duration = .seconds(2)
   ) {
     self.init(
       url: url, maximumFileSize: maximumFileSize, lockTimeout: lockTimeout,
-      isInSharedFolder: false)
+      partialWriteTimeout: partialWriteTimeout, isInSharedFolder: false)
   }
 
-  init(url: URL, maximumFileSize: Int, lockTimeout: Duration, isInSharedFolder: Bool) {
+  init(
+    url: URL, maximumFileSize: Int, lockTimeout: Duration,
+    partialWriteTimeout: Duration = .seconds(2), isInSharedFolder: Bool
+  ) {
     self.url = url
     self.maximumFileSize = max(0, maximumFileSize)
     self.format = PropertyListFormat(fileExtension: url.pathExtension)
     self.lockTimeout = lockTimeout
+    self.partialWriteTimeout = max(.zero, partialWriteTimeout)
     self.isInSharedFolder = isInSharedFolder
   }
 
   /// Reads every value in the file.
   ///
-  /// The parsed file is cached and read again only when the file changed on disk.
+  /// The parsed file is cached and read again only when the file changed on disk. A file that
+  /// read cleanly before and now reads as damaged is waited for, up to
+  /// ``partialWriteTimeout``, on the calling thread.
   ///
   /// - Returns: Every key in the file with its value; an empty dictionary when there is no file.
   /// - Throws: A ``PreferenceError`` naming the file: ``PreferenceError/Kind/corruptFile`` when
@@ -95,16 +124,19 @@ public final class FileStore: PreferenceStore, Sendable {
   ///   ``PreferenceError/Kind/nestingTooDeep``, or ``PreferenceError/Kind/readFailed``.
   public func allValues() throws -> [String: PropertyListValue] {
     try checkIsFileURL(.readFailed)
-    return try currentValues(atPath: url.path)
+    return try settledValues(atPath: url.path)
   }
 
   /// Applies a change set to the file as one atomic replacement of the file.
   ///
   /// Under the file lock, the store reads the file as it is now, sets or removes the keys in
-  /// `changes`, leaves every other key as it is, and replaces the file. When the file does not
-  /// parse, it is first kept as `<name>.corrupt-<timestamp>`, and the new file holds every
-  /// entry that could be recovered from it together with `changes`; when `changes` would
-  /// change nothing, or cannot be written, the damaged file stays where it is.
+  /// `changes`, leaves every other key as it is, and replaces the file. A file that read
+  /// cleanly before and now does not parse is first waited for, up to
+  /// ``partialWriteTimeout``. When it still does not parse, it is kept as
+  /// `<name>.corrupt-<timestamp>`, and the new file holds every entry that could be recovered
+  /// from it (and, for each that could not, the value last read from the file) together with
+  /// `changes`; when `changes` would change nothing, or cannot be written, the damaged file
+  /// stays where it is.
   ///
   /// - Parameter changes: The keys to change, each set to a value or removed.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
@@ -123,10 +155,12 @@ public final class FileStore: PreferenceStore, Sendable {
   /// throws, or the new values cannot be written, the file is left as it was; when `transform`
   /// changes nothing, the file is not touched, even a damaged one.
   ///
-  /// The file is replaced only by a complete new file. A damaged file is first kept beside it
-  /// as `<name>.corrupt-<timestamp>`, and the new file holds every entry recovered from it
-  /// with the change. With `keepingPrevious`, the file is first kept as
-  /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
+  /// The file is replaced only by a complete new file. A file that read cleanly before and now
+  /// reads as damaged is waited for first, up to ``partialWriteTimeout``. A damaged file is
+  /// then kept beside it as `<name>.corrupt-<timestamp>`, and the new file holds every entry
+  /// recovered from it, and the value last read for each that could not be, with the change.
+  /// With `keepingPrevious`, the file is first kept as `<name>.backup-<timestamp>`, and only
+  /// the newest three backups stay.
   ///
   /// - Parameters:
   ///   - keys: Ignored: the whole file is read.
@@ -148,13 +182,13 @@ public final class FileStore: PreferenceStore, Sendable {
       let lock = try FileLock(lockingPath: target + ".lock", store: url, timeout: lockTimeout)
       defer { lock.unlock() }
       var values: [String: PropertyListValue]
-      var damage: (error: PreferenceError, lostKeys: [String])?
+      var damage: (error: PreferenceError, salvage: SalvagedValues)?
       do {
-        values = try currentValues(atPath: target, replacing: true)
+        values = try settledValues(atPath: target, replacing: true)
       } catch let error as PreferenceError where error.isDamage {
         let recovered = recoveredValues(atPath: target)
         values = recovered.values
-        damage = (error, recovered.lostKeys)
+        damage = (error, recovered)
       } catch let error as PreferenceError {
         throw PreferenceError(
           .writeFailed, file: url,
@@ -173,16 +207,7 @@ public final class FileStore: PreferenceStore, Sendable {
       if let damage {
         let kept = try keepCopy(ofFileAtPath: target, as: "corrupt")
         copy = kept
-        notices.append(
-          PreferenceError(
-            .fileMovedAside, file: url,
-            found: "a damaged file (\(damage.error.reason ?? damage.error.kind.description))",
-            reason: "the damaged file was kept at \(kept); what could be recovered from it was "
-              + "written back (" + PreferenceError.counted(before.count, "entry", "entries") + ")"
-              + (damage.lostKeys.isEmpty
-                ? ""
-                : ", and \(damage.lostKeys.count) could not be recovered ("
-                  + damage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")")))
+        notices.append(movedAside(damage.error, keptAt: kept, salvage: damage.salvage))
       } else if let reason, (try? Syscalls.status(atPath: target)) != nil {
         let kept = try keepCopy(ofFileAtPath: target, as: "backup")
         copy = kept
@@ -200,7 +225,7 @@ public final class FileStore: PreferenceStore, Sendable {
         throw error
       }
       if damage == nil, copy != nil { removeOldBackups(ofFileAtPath: target, keeping: Self.keptBackups) }
-      snapshot.withLock { $0 = written }
+      readState.withLock { $0.read(written) }
       return notices
     }
   }
@@ -215,8 +240,10 @@ public final class FileStore: PreferenceStore, Sendable {
   /// How many backups of a file whose value the app could not load are kept.
   static let keptBackups = 3
 
-  /// The error for a change that would make the file larger than ``maximumFileSize``, naming
-  /// the changed keys with the largest values, enough of them to account for the excess.
+  /// The error for a change that would make the file larger than ``maximumFileSize``: its key
+  /// is the changed key with the largest new value, which a ``Preferences`` write leaves out
+  /// before trying the rest again, and it names, with their sizes, enough changed keys with the
+  /// largest values to account for the excess.
   private func tooLargeToWrite(
     size: Int, before: [String: PropertyListValue], after: [String: PropertyListValue]
   ) -> PreferenceError {
@@ -224,19 +251,23 @@ public final class FileStore: PreferenceStore, Sendable {
     let sizes = changed.map { entry in
       (key: entry.key, size: (try? format.encode([entry.key: entry.value], file: url))?.count ?? 0)
     }.sorted { $0.size != $1.size ? $0.size > $1.size : $0.key < $1.key }
-    var culprits: [String] = []
+    var culprits: [(key: String, size: Int)] = []
     var covered = 0
     for entry in sizes where covered < size - maximumFileSize {
-      culprits.append(entry.key)
+      culprits.append(entry)
       covered += entry.size
     }
-    let quoted = culprits.map { "\"\($0)\"" }.joined(separator: ", ")
-    let names = culprits.isEmpty ? "the file's entries" : "the new value of " + quoted
+    let names = culprits.map { "\"\($0.key)\" (\($0.size) bytes)" }.joined(separator: ", ")
     return PreferenceError(
-      .fileTooLarge, key: culprits.count == 1 ? culprits[0] : nil, file: url,
-      expected: "a file of at most \(maximumFileSize) bytes", found: "\(size) bytes",
-      reason: "nothing was written, because \(names) would make the file "
-        + "larger than the store reads back; store less, or raise maximumFileSize")
+      .fileTooLarge, key: culprits.first?.key, file: url,
+      expected: "a file of at most \(maximumFileSize) bytes",
+      found: culprits.first.map {
+        "\(size) bytes, \($0.size) of them the new value of \"\($0.key)\""
+      } ?? "\(size) bytes",
+      reason: "nothing was written, because "
+        + (culprits.isEmpty ? "the file's entries" : "the new value of " + names)
+        + " would make the file larger than the store reads back; store less, or raise "
+        + "maximumFileSize")
   }
 
   /// The value as the file will hold it: for an XML property list, every date rounded down to
@@ -248,17 +279,19 @@ public final class FileStore: PreferenceStore, Sendable {
   /// Every entry of a damaged file that parses on its own, and the keys of the entries that
   /// do not, when `error` says the file is damaged (``PreferenceError/Kind/corruptFile``,
   /// ``PreferenceError/Kind/fileTooLarge`` or ``PreferenceError/Kind/nestingTooDeep``); of a
-  /// file too large, what its first ``maximumFileSize`` bytes hold. The next write keeps the
-  /// damaged file as `<name>.corrupt-<timestamp>` and writes these entries back.
+  /// file too large, what its first ``maximumFileSize`` bytes hold. Each entry the store read
+  /// from the file when it last read cleanly, and that cannot be recovered now, keeps the value
+  /// read then (``SalvagedValues/keptKeys``). The next write keeps the damaged file as
+  /// `<name>.corrupt-<timestamp>` and writes these entries back.
   public func salvage(after error: PreferenceError) -> SalvagedValues? {
     guard error.isDamage else { return nil }
-    let salvage = recoverValues()
-    return SalvagedValues(values: salvage.values, lostKeys: salvage.lostKeys)
+    return recoverValues()
   }
 
-  /// Every entry of a damaged file that parses on its own, and the keys of entries that do not.
-  func recoverValues() -> PropertyListSalvage {
-    guard url.isFileURL else { return PropertyListSalvage() }
+  /// Every entry of a damaged file that parses on its own, the value last read for each that
+  /// does not, and the keys of entries lost.
+  func recoverValues() -> SalvagedValues {
+    guard url.isFileURL else { return SalvagedValues() }
     return recoveredValues(atPath: url.path)
   }
 }

@@ -42,12 +42,20 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
 
   /// Creates a store over the `UserDefaults` suite called `suiteName`.
   ///
-  /// When Foundation refuses the name (it does for the app's own bundle identifier and for
-  /// `NSGlobalDomain`), the store uses `UserDefaults.standard`, which reads both of those.
+  /// When Foundation refuses the name of the app's own bundle identifier, the store uses
+  /// `UserDefaults.standard`, which reads and writes that domain.
+  ///
+  /// `NSGlobalDomain` (`UserDefaults.globalDomain`) makes a store that reads the global
+  /// domain and refuses to write it: NSUserDefaults.h says of `initWithSuiteName:` that
+  /// "Passing the current application's bundle identifier, NSGlobalDomain, or the
+  /// corresponding CFPreferences constants is an error", and `UserDefaults` offers no other
+  /// way to write it, so a write would land in the app's own domain instead.
   ///
   /// - Parameter suiteName: The suite's name, such as `"com.example.app"`.
   public convenience init(suiteName: String) {
-    if let suite = UserDefaults(suiteName: suiteName) {
+    if suiteName == UserDefaults.globalDomain {
+      self.init(defaults: .standard, domainName: suiteName)
+    } else if let suite = UserDefaults(suiteName: suiteName) {
       self.init(defaults: suite, domainName: suiteName)
     } else {
       self.init(defaults: .standard)
@@ -123,8 +131,12 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// Sets and removes the keys, then calls `synchronize()`. When that fails, every key is put
   /// back as it was, so the defaults are left as they were.
   ///
-  /// - Throws: ``PreferenceError/Kind/writeFailed`` when `synchronize()` reports failure.
+  /// - Throws: ``PreferenceError/Kind/writeFailed`` when `synchronize()` reports failure, or
+  ///   the store reads the global domain, which it does not write (see ``init(suiteName:)``).
   public func apply(_ changes: [String: StoredChange]) throws {
+    if !changes.isEmpty, let refusal = Self.refusal(toWrite: changes.keys, inDomain: domainName) {
+      throw refusal
+    }
     // Keys the domain does not hold are absent, to be removed again; registered defaults and
     // the global domain's values must not be copied into it.
     let previous = domainName == nil ? defaults.dictionaryRepresentation() : persistentObjects()
@@ -156,68 +168,16 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
 }
 
 extension UserDefaultsStore {
-  /// Follows changes to `keys` made by any process, including `defaults write` and other
-  /// members of an app group sharing the suite, through key-value observing on the defaults
-  /// object: `UserDefaults.didChangeNotification` reports only this process's changes, and
-  /// Apple's documentation points to key-value observing, which "reports all updates to
-  /// setting values, regardless of which process made the change":
-  /// https://developer.apple.com/documentation/foundation/userdefaults/didchangenotification
-  ///
-  /// The managed app configuration is followed too, so a device management server's change
-  /// to a locked key reaches the properties.
-  ///
-  /// Returns `nil` where key-value observing is missing (Linux's Foundation) or cannot follow
-  /// every key; the store is then polled. A burst of reports becomes one call of `onChange`.
-  public func observeChanges(
-    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
-  ) -> (@Sendable () -> Void)? {
-    #if canImport(Darwin)
-      let observeKey: KeyObservation.ObserveKey = { key, report in
-        let observer = KeyValueObserver(report)
-        self.defaults.addObserver(observer, forKeyPath: key, options: [], context: nil)
-        return { self.defaults.removeObserver(observer, forKeyPath: key) }
-      }
-      let queue = DispatchQueue(label: "PreferencesKit.UserDefaultsStore", qos: .utility)
-      guard
-        let observation = KeyObservation(
-          keys: Self.observedKeys(keys), queue: queue, observeKey: observeKey, onChange: onChange)
-      else { return nil }
-      return { observation.stop() }
-    #else
-      return nil
-    #endif
+  /// The error for writing `keys` to `domainName`, when it is the global domain, which
+  /// `UserDefaults` cannot write (see ``init(suiteName:)``); `nil` for any other domain.
+  static func refusal(
+    toWrite keys: some Collection<String>, inDomain domainName: String?
+  ) -> PreferenceError? {
+    guard domainName == UserDefaults.globalDomain else { return nil }
+    return PreferenceError(
+      .writeFailed, key: keys.sorted().first, file: nil,
+      reason: "the global domain (\(UserDefaults.globalDomain)) is read-only here: "
+        + "UserDefaults cannot write it, and nothing was changed; on macOS, write it with "
+        + "'defaults write -g KEY VALUE'")
   }
 }
-
-extension UserDefaultsStore {
-  /// The keys a watch follows for the declared `keys`: those, and the key of the managed app
-  /// configuration, `com.apple.configuration.managed`, whose values lock keys.
-  static func observedKeys(_ keys: [String]) -> [String] {
-    keys.contains(ManagedDefaultsReader.configurationKey)
-      ? keys : keys + [ManagedDefaultsReader.configurationKey]
-  }
-}
-
-#if canImport(Darwin)
-  /// Receives the key-value observing reports of one key.
-  ///
-  /// `@unchecked Sendable`: its only state is a constant `Sendable` closure.
-  private final class KeyValueObserver: NSObject, @unchecked Sendable {
-    let report: @Sendable () -> Void
-
-    init(_ report: @escaping @Sendable () -> Void) {
-      self.report = report
-    }
-
-    // Always compiled on Apple platforms. Linux's NSObject has no such method to override,
-    // so the Darwin lane (DarwinCheck/), which cannot stub one, leaves this out.
-    #if canImport(ObjectiveC)
-      override func observeValue(
-        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?,
-        context: UnsafeMutableRawPointer?
-      ) {
-        report()
-      }
-    #endif
-  }
-#endif

@@ -1,7 +1,13 @@
 public import Foundation
 
-/// A sync store in a folder that the user's own sync tool (Syncthing, Dropbox, iCloud Drive, a
-/// network share) keeps in step between machines: one file per device.
+/// A sync store in a folder that the user's own sync tool (Syncthing, Dropbox, a network share)
+/// keeps in step between machines: one file per device.
+///
+/// Not for iCloud Drive folders: iCloud Drive replaces a peer's file it has evicted with a
+/// hidden placeholder, `.<name>.icloud`, which this store does not download (that takes
+/// `FileManager.startDownloadingUbiquitousItem(at:)`) and lists in ``readProblems`` instead,
+/// and it expects writes through `NSFileCoordinator`, which this store does not use. On Apple
+/// platforms, sync through the iCloud key-value store with `UbiquitousSyncStore`.
 ///
 /// Sync tools copy whole files, have no locks that span machines, and when two machines change
 /// one file between exchanges they keep one version and save the other as a conflict copy.
@@ -67,8 +73,9 @@ public final class FileSyncStore: SyncStore {
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/syncFailed`` when the
   ///   folder cannot be read.
   public func allEntries() throws -> [String: SyncEntry] {
-    var skipped: [PreferenceError] = []
-    let entries = try sourceFiles().map { file in
+    let names = try fileNames()
+    var skipped = evictedFiles(among: names)
+    let entries = sourceFiles(among: names).map { file in
       do {
         return SyncEntry.entries(in: try file.allValues())
       } catch {
@@ -103,8 +110,10 @@ public final class FileSyncStore: SyncStore {
   }
 
   /// The files in the folder that the last read skipped, each named with what is wrong in it:
-  /// a copy still arriving or a damaged file, whose entries count again once they parse; or
-  /// anything but a regular file (a symbolic link, a FIFO, a folder), which is never opened.
+  /// a copy still arriving or a damaged file, whose entries count again once they parse;
+  /// anything but a regular file (a symbolic link, a FIFO, a folder), which is never opened; or
+  /// an iCloud Drive placeholder of an evicted file (`.<name>.icloud`), which is not
+  /// downloaded.
   public var readProblems: [PreferenceError] {
     skipped.withLock { $0 }
   }
@@ -127,17 +136,34 @@ public final class FileSyncStore: SyncStore {
     }
   }
 
-  /// Every file in the folder in this store's format, by name, skipping hidden files.
-  private func sourceFiles() throws -> [FileStore] {
-    let names: [String]
+  /// The names of the files in the folder, sorted.
+  private func fileNames() throws -> [String] {
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     } catch {
       throw PreferenceError(
         .syncFailed, path: folder.path,
         reason: "the sync folder cannot be read: \(error.localizedDescription)")
     }
-    let sources = names.sorted().filter {
+  }
+
+  /// A problem for each iCloud Drive placeholder of a file in this store's format: iCloud Drive
+  /// evicts a file by replacing `<name>` with a hidden `.<name>.icloud`, and this store does
+  /// not download it (see the type's discussion).
+  private func evictedFiles(among names: [String]) -> [PreferenceError] {
+    let suffix = "." + format.fileExtension + ".icloud"
+    return names.filter { $0.hasPrefix(".") && $0.hasSuffix(suffix) }.map {
+      PreferenceError(
+        .readFailed, file: folder.appendingPathComponent($0, isDirectory: false),
+        reason: "iCloud Drive has evicted \(String($0.dropFirst().dropLast(7))) from this "
+          + "device and FileSyncStore does not download it, so its entries are not read; "
+          + "FileSyncStore does not support iCloud Drive folders: use UbiquitousSyncStore")
+    }
+  }
+
+  /// Every file in the folder in this store's format, by name, skipping hidden files.
+  private func sourceFiles(among names: [String]) -> [FileStore] {
+    let sources = names.filter {
       !$0.hasPrefix(".") && $0.hasSuffix("." + format.fileExtension)
     }
     // Forget the files that are gone, with what was read from them.

@@ -51,18 +51,12 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   let keyValueStore: any UbiquitousKeyValueStoring
   /// The iCloud key-value store's limits.
   let limits: SyncLimits
-  /// Whether an iCloud account is signed in (`FileManager.ubiquityIdentityToken` is not nil).
-  private let hasAccount: @Sendable () -> Bool
   /// Serializes `apply`. It guards no value.
   private let applying = Mutex(())
 
-  init(
-    keyValueStore: any UbiquitousKeyValueStoring, limits: SyncLimits = .iCloud,
-    hasAccount: @escaping @Sendable () -> Bool
-  ) {
+  init(keyValueStore: any UbiquitousKeyValueStoring, limits: SyncLimits = .iCloud) {
     self.keyValueStore = keyValueStore
     self.limits = limits
-    self.hasAccount = hasAccount
   }
 
   /// Every synced entry. Keys whose value is not an entry are left out.
@@ -86,24 +80,21 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
     }
   }
 
-  /// Checks for an account and synchronizes, reporting either failure as
-  /// ``SyncStoreEvent/unavailable(_:)``, then reports each external change by its reason.
-  /// Synchronizes again when the app returns to the foreground: Apple's docs name launch and
-  /// the return to the foreground as the times to call `synchronize()`
+  /// Synchronizes, reporting a failure as ``SyncStoreEvent/unavailable(_:)``, then reports
+  /// each external change by its reason. Synchronizes again when the app returns to the
+  /// foreground: Apple's docs name launch and the return to the foreground as the times to call
+  /// `synchronize()`
   /// (https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/synchronize()).
+  ///
+  /// It does not ask `FileManager.ubiquityIdentityToken` whether an account is signed in: that
+  /// token is "the current user's iCloud Drive Documents identity" (NSFileManager.h), `nil`
+  /// when only iCloud Drive is off, while the key-value store still syncs then. The key-value
+  /// store's own header (NSUbiquitousKeyValueStore.h) declares no account query; it tells of a
+  /// sign-in through its notification's reasons, `NSUbiquitousKeyValueStoreInitialSyncChange`
+  /// and `NSUbiquitousKeyValueStoreAccountChange`, which reconcile every key again.
   func observeChanges(
     _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
   ) -> (@Sendable () -> Void)? {
-    // https://developer.apple.com/documentation/foundation/filemanager/ubiquityidentitytoken:
-    // nil when no account is signed in or iCloud Drive is off for the app.
-    if !hasAccount() {
-      handler(
-        .unavailable(
-          PreferenceError(
-            .syncFailed,
-            reason: "no iCloud account is available "
-              + "(FileManager.default.ubiquityIdentityToken is nil): sign in to iCloud")))
-    }
     synchronize(reportingTo: handler)
     return keyValueStore.observe(
       changed: { reason in

@@ -5,9 +5,9 @@
   /// platforms.
   ///
   /// Each synced key holds its value and ``SyncTimestamp``. When syncing starts, the store
-  /// checks that an iCloud account is signed in and synchronizes once, listing either failure
-  /// in ``Preferences/preferenceProblems``; it synchronizes again when the app returns to the
-  /// foreground, never on every push, as Apple advises. It acts on the reason of each
+  /// synchronizes once, listing a failure in ``Preferences/preferenceProblems``; it
+  /// synchronizes again when the app returns to the foreground, never on every push, as Apple
+  /// advises. It acts on the reason of each
   /// external-change notification: a server change is pulled, an initial sync or an account
   /// change reconciles every key again, and a quota violation is listed in
   /// ``Preferences/preferenceProblems``. The iCloud limits are checked before every write.
@@ -25,9 +25,7 @@
     ///
     /// - Parameter keyValueStore: The store; the app's default one unless given.
     public init(keyValueStore: NSUbiquitousKeyValueStore = .default) {
-      base = KeyValueSyncStore(keyValueStore: keyValueStore) {
-        FileManager.default.ubiquityIdentityToken != nil
-      }
+      base = KeyValueSyncStore(keyValueStore: keyValueStore)
     }
 
     /// The iCloud key-value store's limits.

@@ -104,6 +104,9 @@ extension Preferences {
   ///
   /// Changes of a class whose policy is ``SavePolicy/explicit`` are saved only by
   /// ``writePreferences()``.
+  ///
+  /// In tests, flush one instance with ``flushScheduledSave()`` instead: this call runs the
+  /// scheduled saves of every test running alongside too, early.
   public static func flushPendingSaves() {
     LivePreferences.flushAll()
   }

@@ -1,10 +1,23 @@
 import Dispatch
 public import Foundation
 
-/// What automatic saving keeps.
+/// What automatic saving keeps. Times are `DispatchTime` uptimes, in nanoseconds.
+///
+/// An assignment only records its time when a save is already scheduled; the save's timer,
+/// when it fires, works out from these times whether the save is due or when it will be, and
+/// sets itself again until then. So a change waits for `interval` after the last assignment,
+/// and at most `maxDelay` after the first change not yet saved.
 struct SavingState {
-  /// The save waiting to run, if one is scheduled.
+  /// The timer of the save waiting to run, if one is scheduled. It holds the instance.
   var scheduled: DispatchWorkItem?
+  /// The number of the current timer: a timer that finds another was taken or replaced.
+  var timer: UInt64 = 0
+  /// When the first change not yet saved was made.
+  var firstChange: UInt64 = 0
+  /// When the last change was made.
+  var lastChange: UInt64 = 0
+  /// No automatic save starts before this: `maxDelay` after one that failed.
+  var notBefore: UInt64 = 0
 }
 
 extension Preferences {
@@ -12,9 +25,10 @@ extension Preferences {
   /// automatic save fails or leaves out keys whose values the store cannot hold. The errors
   /// are in the `userInfo` under ``saveErrorsUserInfoKey``, and in ``preferenceProblems``
   /// (phase ``PreferenceProblem/Phase/autosave`` for the store's error,
-  /// ``PreferenceProblem/Phase/write`` for a key left out). When the
-  /// store could not save, every key stays dirty and the next assignment tries again; a key
-  /// left out stays dirty and is tried again once it is assigned again, while the others
+  /// ``PreferenceProblem/Phase/write`` for a key left out). When the store could not save,
+  /// every key stays dirty and the next assignment schedules another save (under
+  /// ``SavePolicy/debounced(_:maxDelay:)``, not sooner than its `maxDelay` after the failure);
+  /// a key left out stays dirty and is tried again once it is assigned again, while the others
   /// were saved.
   public static let saveDidFailNotification = Notification.Name("PreferencesSaveDidFail")
 
@@ -22,61 +36,111 @@ extension Preferences {
   /// `[PreferenceError]`: one naming the store, or one per key left out.
   public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
 
-  /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
-  @usableFromInline
-  func scheduleSave() {
-    let delay: Duration
-    switch Self.savePolicy {
-    case .explicit: return
-    case .immediate: delay = .zero
-    case .debounced(let interval): delay = interval
-    }
-    state.withLock { state in
-      // An immediate save not yet started will include this assignment too.
-      if delay == .zero, state.saving.scheduled != nil { return }
-      if let previous = state.saving.scheduled {
-        previous.cancel()
-      } else {
-        SuddenTermination.hold()
-      }
-      // Holds the instance until the save runs, so a change is saved even when the app lets go
-      // of the instance first.
-      let save = DispatchWorkItem { self.runScheduledSave() }
-      state.saving.scheduled = save
-      let (seconds, attoseconds) = delay.components
-      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      // On the store's serial queue: saves to one store land in the order they were made.
-      SaveQueues.queue(for: preferenceStore).asyncAfter(
-        deadline: .now() + .nanoseconds(nanoseconds), execute: save)
+  /// Saves now what this instance's scheduled save would save, and returns when it is saved
+  /// (or has failed, as ``preferenceProblems`` then says). Waits for a save of this store
+  /// already under way, and does nothing more when no save is scheduled.
+  ///
+  /// Unlike ``flushPendingSaves()``, which flushes every instance in the process, this touches
+  /// only this instance: tests running in parallel each flush their own.
+  ///
+  /// ```swift
+  /// prefs.fontSize = 14             // under .debounced(.seconds(1))
+  /// prefs.flushScheduledSave()
+  /// #expect(try store.value(forKey: "fontSize") == .double(14))
+  /// ```
+  ///
+  /// Under ``SavePolicy/explicit`` nothing is ever scheduled: ``writePreferences()`` saves.
+  public func flushScheduledSave() {
+    let pending = takeScheduledSave()
+    pending?.cancel()
+    SaveQueues.runInOrder(with: preferenceStore) {
+      if pending != nil { runScheduledSave() }
     }
   }
 
-  /// Saves now what a scheduled save would have saved, as the process exits or the app
-  /// leaves the foreground. Waits for a save in flight.
-  func flushScheduledSave() {
-    guard let pending = takeScheduledSave() else { return }
-    pending.cancel()
-    SaveQueues.runInOrder(with: preferenceStore) { runScheduledSave() }
+  /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
+  @usableFromInline
+  func scheduleSave() {
+    guard savesAutomatically else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    state.withLock { state in
+      state.saving.lastChange = now
+      // A scheduled save's timer sees this change's time when it fires.
+      guard state.saving.scheduled == nil else { return }
+      SuddenTermination.hold()
+      state.saving.firstChange = now
+      setTimer(in: &state.saving)
+    }
+  }
+
+  /// Sets a timer for when the save is due. The lock is held.
+  private func setTimer(in saving: inout SavingState) {
+    saving.timer &+= 1
+    let timer = saving.timer
+    // Holds the instance until the save runs, so a change is saved even when the app lets go
+    // of the instance first.
+    let save = DispatchWorkItem { self.timerFired(timer) }
+    saving.scheduled = save
+    // On the store's serial queue: saves to one store land in the order they were made.
+    SaveQueues.queue(for: preferenceStore).asyncAfter(
+      deadline: DispatchTime(nanoseconds: dueTime(of: saving)), execute: save)
+  }
+
+  /// When the scheduled save is due: `interval` after the last change, but no later than
+  /// `maxDelay` after the first change not yet saved, and not before `notBefore`.
+  private func dueTime(of saving: SavingState) -> UInt64 {
+    let policy = Self.savePolicy
+    let interval = (policy.interval ?? .zero).saturatingNanoseconds
+    let maxDelay = (policy.maxDelay ?? .zero).saturatingNanoseconds
+    let due = min(
+      saving.lastChange.addingSaturated(interval), saving.firstChange.addingSaturated(maxDelay))
+    return max(due, saving.notBefore)
+  }
+
+  /// The timer numbered `timer` fired: saves when the save is due, or sets the timer again for
+  /// when it will be.
+  private func timerFired(_ timer: UInt64) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let due = state.withLock { state in
+      guard state.saving.scheduled != nil, state.saving.timer == timer else { return false }
+      guard dueTime(of: state.saving) <= now else {
+        setTimer(in: &state.saving)
+        return false
+      }
+      state.saving.scheduled = nil
+      return true
+    }
+    guard due else { return }
+    SuddenTermination.release()
+    runScheduledSave()
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
   /// item holds the instance, so an instance that has one is not being deinitialized.
-  fileprivate func takeScheduledSave() -> DispatchWorkItem? {
+  func takeScheduledSave() -> DispatchWorkItem? {
     let save = state.withLock { $0.saving.scheduled.take() }
     if save != nil { SuddenTermination.release() }
     return save
   }
 
-  fileprivate func runScheduledSave() {
-    if state.withLock({ $0.saving.scheduled.take() }) != nil { SuddenTermination.release() }
+  /// Saves the dirty keys, reporting what failed as an automatic save does.
+  func runScheduledSave() {
     // Keys left out stay in the problem list through `commits.refused` until assigned again.
     let errors: [PreferenceError]
     do {
       errors = try write().refused
-      state.withLock { $0.problems.replace(.autosave, with: []) }
+      state.withLock {
+        $0.problems.replace(.autosave, with: [])
+        $0.saving.notBefore = 0
+      }
     } catch {
       errors = [error]
-      state.withLock { $0.problems.replace(.autosave, with: errors) }
+      let retry = DispatchTime.now().uptimeNanoseconds.addingSaturated(
+        (Self.savePolicy.maxDelay ?? .zero).saturatingNanoseconds)
+      state.withLock {
+        $0.problems.replace(.autosave, with: errors)
+        $0.saving.notBefore = retry
+      }
     }
     if !errors.isEmpty {
       NotificationCenter.default.post(
@@ -86,91 +150,29 @@ extension Preferences {
   }
 }
 
-/// Every live instance, so that pending saves can be flushed when the process exits or the
-/// app leaves the foreground, a debug build can name unsaved changes at exit, and every
-/// instance starts posting ``Preferences/didChangeNotification`` once some code asks for it.
-enum LivePreferences {
-  /// The live instances, unretained, by identity, and whether they post notifications.
-  ///
-  /// Not weak references: a weak reference gives its object a side table, which makes every
-  /// retain and release of the object several times dearer for its whole life, and callers
-  /// retain an instance around most reads (see the Benchmarks article). Unretained references
-  /// are safe while this lock is held: `Preferences.deinit` removes its entry under this lock
-  /// before anything else, so an instance found here has not started tearing down; one whose
-  /// last reference went away meanwhile waits at that line, its memory intact. Nothing that
-  /// could release an instance runs under the lock: a flush takes the scheduled save under it
-  /// (which holds its instance) and runs it after.
-  private static let registry = Mutex(Registry())
-
-  /// What `registry` holds.
-  private struct Registry {
-    /// The live instances, unretained, by identity.
-    var instances: [ObjectIdentifier: Unmanaged<Preferences>] = [:]
-    /// Whether instances post ``Preferences/didChangeNotification``: some code asked for it.
-    var postsNotifications = false
+extension Duration {
+  /// This duration in whole nanoseconds: zero when negative, `UInt64.max` when longer than
+  /// that. Computed in 64 bits whatever the width of `Int` (32 bits on watchOS).
+  var saturatingNanoseconds: UInt64 {
+    let (seconds, attoseconds) = components
+    guard seconds >= 0, attoseconds >= 0 else { return 0 }
+    let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    return overflow ? .max : whole.addingSaturated(UInt64(attoseconds / 1_000_000_000))
   }
-  static func add(_ preferences: Preferences) {
-    _ = FlushTriggers.installExitAndLifecycle
-    if type(of: preferences).savePolicy != .explicit { _ = FlushTriggers.installSignalHandlers }
-    registry.withLock { registry in
-      registry.instances[ObjectIdentifier(preferences)] = .passUnretained(preferences)
-      if registry.postsNotifications {
-        preferences.hotPath.setBits(HotPath.notifications, to: true)
-      }
-    }
-  }
+}
 
-  /// Makes every instance, live or future, post ``Preferences/didChangeNotification``.
-  static func startPostingNotifications() {
-    registry.withLock { registry in
-      guard !registry.postsNotifications else { return }
-      registry.postsNotifications = true
-      for instance in registry.instances.values {
-        instance._withUnsafeGuaranteedRef { $0.hotPath.setBits(HotPath.notifications, to: true) }
-      }
-    }
+extension UInt64 {
+  /// `self + other`, or `UInt64.max` when that does not fit.
+  func addingSaturated(_ other: UInt64) -> UInt64 {
+    let (sum, overflow) = addingReportingOverflow(other)
+    return overflow ? .max : sum
   }
+}
 
-  /// Forgets an instance. `Preferences.deinit` calls it first of all.
-  static func remove(_ identifier: ObjectIdentifier) {
-    registry.withLock { $0.instances[identifier] = nil }
-  }
-
-  /// Runs `body` with each live instance, holding the lock. `body` must not release an
-  /// instance, and must touch only state of the `Preferences` base class: an instance found
-  /// here may be one whose subclass parts are already torn down, waiting in the base class's
-  /// `deinit` for this lock (its base-class state goes only after that line).
-  private static func forEachLive(_ body: (Preferences) -> Void) {
-    registry.withLock { registry in
-      for instance in registry.instances.values { instance._withUnsafeGuaranteedRef(body) }
-    }
-  }
-
-  /// Flushes every scheduled save.
-  static func flushAll() {
-    var pending: [(Preferences, DispatchWorkItem)] = []
-    forEachLive { preferences in
-      // Retaining is safe here: the work item holds the instance already.
-      if let save = preferences.takeScheduledSave() { pending.append((preferences, save)) }
-    }
-    for (preferences, save) in pending {
-      save.cancel()
-      SaveQueues.runInOrder(with: preferences.preferenceStore) { preferences.runScheduledSave() }
-    }
-  }
-
-  /// Flushes scheduled saves, and in a debug build names the unsaved changes of classes that
-  /// save only when asked.
-  static func processWillExit() {
-    flushAll()
-    #if DEBUG
-      var messages: [String] = []
-      forEachLive { preferences in
-        if let message = preferences.unsavedChangesWarning(when: "exits") {
-          messages.append(message)
-        }
-      }
-      for message in messages { FileHandle.standardError.write(Data(message.utf8)) }
-    #endif
+extension DispatchTime {
+  /// The time `nanoseconds` after boot, as ``DispatchTime/now()`` counts; a time too far off to
+  /// convert to the system's ticks without overflowing (centuries) is the distant future.
+  init(nanoseconds: UInt64) {
+    self = nanoseconds >= UInt64.max / 64 ? .distantFuture : .init(uptimeNanoseconds: nanoseconds)
   }
 }

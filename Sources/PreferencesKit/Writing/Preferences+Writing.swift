@@ -10,7 +10,17 @@ extension Preferences {
   ///
   /// A value the store's format cannot hold (such as a string with U+0000 in a property list)
   /// is left out and the rest is saved; the error thrown then names each key left out and why.
-  /// Those keys stay dirty, and are not tried again until they are assigned again. A write
+  /// So are the largest new values, one at a time, while the file would be larger than a
+  /// ``FileStore``'s ``FileStore/maximumFileSize``: the error, of kind
+  /// ``PreferenceError/Kind/fileTooLarge``, names each with its size. Those keys stay dirty,
+  /// and are not tried again until they are assigned again.
+  ///
+  /// This call blocks while the store's file is half-way through being written by another
+  /// program: a ``FileStore`` whose file read cleanly before and now reads as damaged waits for
+  /// it to read cleanly again, up to its ``FileStore/partialWriteTimeout`` (2 seconds unless
+  /// given), so that a save in the middle of a person's edit keeps the whole edit. Past that,
+  /// the damaged file is kept beside the new one, and each entry that cannot be recovered from
+  /// it keeps the value last read from the file. A write
   /// that replaces a stored value the class could not load keeps the store as it was
   /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
   /// ``preferenceProblems``.

@@ -13,14 +13,73 @@
 /// one batch. Pending saves are flushed when the process exits normally, when SIGTERM, SIGINT
 /// or SIGHUP arrive, and when an app or app extension moves to the background or terminates
 /// (see ``Preferences/flushPendingSaves()`` for the details and for apps that handle signals
-/// themselves).
-public enum SavePolicy: Sendable, Hashable {
+/// themselves); ``Preferences/flushScheduledSave()`` flushes one instance's.
+///
+/// ## What a SIGKILL can lose
+///
+/// Nothing can save when the process is killed without warning (SIGKILL, the out-of-memory
+/// killer, a crash, a power loss). Under ``debounced(_:maxDelay:)``, a change is saved at the
+/// latest ``maxDelay`` after it was made, even while other assignments keep coming, so such an
+/// end loses at most the changes of the last ``maxDelay`` (1 second by default) and those of
+/// the save under way, the time one save takes. While the store fails, it loses what was
+/// assigned since the last save that succeeded. Under ``immediate``, it loses the changes
+/// whose save had not finished.
+public struct SavePolicy: Sendable, Hashable {
+  /// How long after an assignment a save waits for more, and at most after the first change
+  /// not yet saved; both zero for ``immediate``.
+  private enum Timing: Hashable {
+    case explicit
+    case automatic(interval: Duration, maxDelay: Duration)
+  }
+
+  private let timing: Timing
+
   /// Nothing is saved until the app calls ``Preferences/writePreferences()``. The default.
-  case explicit
+  public static let explicit = SavePolicy(timing: .explicit)
+
   /// Every assignment starts a save asynchronously, right after the assignment returns (it
   /// never waits for the store); assignments made before the save runs join it.
-  case immediate
-  /// A save runs the given time after the last assignment, so a burst of assignments (a
-  /// slider being dragged) is saved once.
-  case debounced(Duration)
+  public static let immediate = SavePolicy(timing: .automatic(interval: .zero, maxDelay: .zero))
+
+  /// A save runs `interval` after the last assignment, so that a burst of assignments (a
+  /// slider being dragged) is saved once, and at the latest `maxDelay` after the first change
+  /// not yet saved, so that assignments that never pause (a daemon updating a counter every
+  /// few milliseconds) are still saved that often.
+  ///
+  /// ```swift
+  /// override class var savePolicy: SavePolicy {
+  ///   .debounced(.milliseconds(300), maxDelay: .seconds(5))
+  /// }
+  /// ```
+  ///
+  /// When a save fails, the keys stay dirty and the next assignment schedules another, but
+  /// not sooner than `maxDelay` after the failure: a store that keeps failing is tried at most
+  /// once per `maxDelay` while changes continue.
+  ///
+  /// - Parameters:
+  ///   - interval: How long a save waits after the last assignment.
+  ///   - maxDelay: How long a change may wait at most, counted from the first change not yet
+  ///     saved; by default the larger of 1 second and `interval`. It bounds what a SIGKILL or
+  ///     a crash can lose. A negative duration counts as zero.
+  /// - Returns: The policy.
+  public static func debounced(_ interval: Duration, maxDelay: Duration? = nil) -> SavePolicy {
+    let interval = max(interval, .zero)
+    return SavePolicy(
+      timing: .automatic(
+        interval: interval, maxDelay: max(maxDelay ?? max(.seconds(1), interval), .zero)))
+  }
+
+  /// How long a save waits after the last assignment: `nil` for ``explicit``, zero for
+  /// ``immediate``.
+  public var interval: Duration? {
+    guard case .automatic(let interval, _) = timing else { return nil }
+    return interval
+  }
+
+  /// How long a change waits at most before its save starts, counted from the first change not
+  /// yet saved: `nil` for ``explicit``, zero for ``immediate``.
+  public var maxDelay: Duration? {
+    guard case .automatic(_, let maxDelay) = timing else { return nil }
+    return maxDelay
+  }
 }

@@ -3,7 +3,8 @@ struct CommitOutcome {
   /// Files the store kept beside the new one (a damaged file, a backup), as
   /// ``PreferenceError/Kind/fileMovedAside`` notices naming them.
   var notices: [PreferenceError] = []
-  /// The keys left out because the store's format cannot hold their values, each with why.
+  /// The keys left out because the store's format cannot hold their values, or because the
+  /// file would be too large with them, each with why.
   var refused: [String: PreferenceError] = [:]
 }
 
@@ -24,9 +25,10 @@ extension Preferences {
   /// - Parameters:
   ///   - refusable: The keys that may be left out when the store's format cannot hold their
   ///     values (``PreferenceError/Kind/unrepresentableValue`` or
-  ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key): the rest is saved without
-  ///     them. Empty: such a refusal refuses the whole commit, as an import and a migration
-  ///     are.
+  ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key), or the file would be too
+  ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
+  ///     is saved without them. Empty: such a refusal refuses the whole commit, as an import
+  ///     and a migration are.
   ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
   ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
   ///     store that keeps the default update keeps nothing.
@@ -65,7 +67,9 @@ extension Preferences {
   }
 
   /// Tries `attempt` until the store takes it, leaving out each refusable key the store
-  /// refuses for its value.
+  /// refuses for its value: one its format cannot hold, or, while the whole file would be too
+  /// large (``PreferenceError/Kind/fileTooLarge``), the one with the largest new value, until
+  /// the rest fits.
   private func commit(
     refusable: Set<String>, _ attempt: (_ leftOut: Set<String>) throws -> [PreferenceError]
   ) throws(PreferenceError) -> CommitOutcome {
@@ -74,17 +78,37 @@ extension Preferences {
       do {
         outcome.notices = try attempt(Set(outcome.refused.keys))
         return outcome
-      } catch let error as PreferenceError
-        where error.kind == .unrepresentableValue || error.kind == .nestingTooDeep
-      {
-        guard let key = error.key, refusable.contains(key), outcome.refused[key] == nil else {
+      } catch let error as PreferenceError where error.kind.isRefusal {
+        guard let key = Self.refusedKey(of: error, among: refusable),
+          outcome.refused[key] == nil
+        else {
           throw PreferenceError(error, kind: .writeFailed)
         }
-        outcome.refused[key] = error
+        outcome.refused[key] = Self.leftOut(error, key: key)
       } catch {
         throw PreferenceError(error, kind: .writeFailed)
       }
     }
+  }
+
+  /// The refusable key `error` names: its own, or the key whose sync record it is.
+  private static func refusedKey(of error: PreferenceError, among refusable: Set<String>)
+    -> String?
+  {
+    guard let key = error.key else { return nil }
+    if refusable.contains(key) { return key }
+    return refusable.first { ReservedKey.syncRecord($0) == key }
+  }
+
+  /// `error`, about `key` left out of a write that saved the rest: a file too large says so.
+  private static func leftOut(_ error: PreferenceError, key: String) -> PreferenceError {
+    guard error.kind == .fileTooLarge else { return error }
+    var error = error
+    error.key = key
+    error.reason =
+      "\"\(key)\" was left out so that the other values fit in the file, the largest new "
+      + "values first; store less under it, or raise the store's maximumFileSize"
+    return error
   }
 
   /// The error ``writePreferences()`` throws when it left out keys whose values the store
@@ -92,7 +116,10 @@ extension Preferences {
   static func refusal(_ errors: [PreferenceError], saved: Int) -> PreferenceError {
     let keys = errors.compactMap(\.key)
     let quoted = keys.map { "\"\($0)\"" }.joined(separator: ", ")
-    var error = errors.count == 1 ? errors[0] : PreferenceError(.unrepresentableValue)
+    let kinds = Set(errors.map(\.kind))
+    var error =
+      errors.count == 1
+      ? errors[0] : PreferenceError(kinds.count == 1 ? errors[0].kind : .unrepresentableValue)
     let why = errors.count == 1 ? [] : errors.map(\.description)
     error.reason = (why + [error.reason].compactMap { $0 }
       + [

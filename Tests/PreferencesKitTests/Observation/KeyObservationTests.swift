@@ -53,6 +53,41 @@ struct KeyObservationTests {
     #expect(fake.observedKeys.isEmpty)
   }
 
+  @Test func keysAreSplitIntoThoseKeyValueObservingFollowsAndTheOthers() {
+    #expect(
+      KeyObservation.split(["b", "window.frame", "@count", "b", ""])
+        == KeyObservation.Split(observable: ["b"], others: ["", "@count", "window.frame"]))
+  }
+
+  /// A watched `UserDefaultsStore` always follows `com.apple.configuration.managed`; a key with
+  /// a dot once kept every key from being observed, so the store was polled.
+  @Test func aKeyWithADotDoesNotKeepTheOthersFromBeingObserved() {
+    let fake = FakeObserver()
+    let others = Mutex<[String]?>(nil)
+    let reportOthers = Mutex<(@Sendable () -> Void)?>(nil)
+    let othersStopped = Counter()
+    let queue = DispatchQueue(label: "test")
+    let reloads = Counter()
+    let observation = KeyObservation(
+      keys: UserDefaultsStore.observedKeys(["fontSize", "window.frame"]), queue: queue,
+      observeKey: fake.observe,
+      observeOthers: { keys, report in
+        others.withLock { $0 = keys }
+        reportOthers.withLock { $0 = report }
+        return { othersStopped.increment() }
+      },
+      onChange: { reloads.increment() })
+    #expect(observation != nil)
+    #expect(fake.observedKeys == ["fontSize"])
+    #expect(others.withLock { $0 } == ["com.apple.configuration.managed", "window.frame"])
+    reportOthers.withLock { $0 }?()
+    queue.sync {}
+    #expect(reloads.count == 1)
+    observation?.stop()
+    #expect(othersStopped.count == 1)
+    #expect(fake.stoppedKeys == ["fontSize"])
+  }
+
   @Test func aBurstOfReportsReloadsOnce() {
     let fake = FakeObserver()
     let queue = DispatchQueue(label: "test")

@@ -1,6 +1,6 @@
-// The code of the SwiftUI article (`PreferencesKit.docc/SwiftUI.md`), compiled wherever SwiftUI
-// exists: the macOS CI job builds it; Linux has no SwiftUI and skips the file. Keep the two
-// in step.
+// The views of the SwiftUI article (`PreferencesKit.docc/SwiftUI.md`), compiled wherever SwiftUI
+// exists: the macOS CI job builds them; Linux has no SwiftUI and skips the file. Keep the two
+// in step. The article's class and model are in ModelSyncExampleTests.swift, which checks them.
 #if canImport(SwiftUI)
   import Foundation
   import Observation
@@ -9,17 +9,8 @@
   import SwiftUI
   import Testing
 
-  enum EditorTheme: String, CaseIterable, Sendable {
-    case light, dark
-  }
-
-  final class EditorPreferences: Preferences, @unchecked Sendable {
-    override class var savePolicy: SavePolicy { .debounced(.milliseconds(300)) }
-
-    @Preference var fontSize = 12.0
-    @Preference var showsLineNumbers = true
-    @Preference var theme = EditorTheme.light
-  }
+  // `EditorTheme` and `EditorPreferences` are in ModelSyncExampleTests.swift, compiled
+  // everywhere.
 
   struct EditorApp: App {
     @State private var prefs = EditorPreferences(identifier: "com.example.editor")
@@ -44,9 +35,6 @@
     var body: some View {
       Text("Hello")
         .font(.system(size: prefs.fontSize))
-        .task {
-          for await size in prefs.$fontSize.updates() { print(size) }
-        }
     }
   }
 
@@ -56,9 +44,18 @@
     var body: some View {
       @Bindable var prefs = prefs
       Form {
-        Slider(value: $prefs.fontSize, in: 9...36) {
-          Text("Font size")
-        }
+        #if os(tvOS)
+          // tvOS has neither Slider nor Stepper.
+          Picker("Font size", selection: $prefs.fontSize) {
+            ForEach([12.0, 14, 18, 24], id: \.self) { size in
+              Text("\(Int(size)) pt").tag(size)
+            }
+          }
+        #else
+          Slider(value: $prefs.fontSize, in: 9...36) {
+            Text("Font size")
+          }
+        #endif
         Toggle("Line numbers", isOn: $prefs.showsLineNumbers)
         Picker("Theme", selection: $prefs.theme) {
           ForEach(EditorTheme.allCases, id: \.self) { theme in
@@ -69,14 +66,6 @@
           prefs.reset(\.fontSize, \.showsLineNumbers, \.theme)
         }
       }
-    }
-  }
-
-  func followFontSize(of prefs: EditorPreferences) {
-    withObservationTracking {
-      _ = prefs.fontSize
-    } onChange: {
-      print("fontSize will change")
     }
   }
 

@@ -43,7 +43,8 @@ final class StoreModelRun {
     url = directory.file(format == .json ? "p.json" : "p.plist")
     // Sequences drop instances with unsaved changes on purpose.
     Preferences.warnsAboutUnsavedChanges = false
-    instance = ModelPreferences(store: FileStore(url: url))
+    // A damaged file is not waited for: the model damages it on purpose, between steps.
+    instance = ModelPreferences(store: FileStore(url: url, partialWriteTimeout: .zero))
     committed = instance.shown
   }
 
@@ -127,10 +128,12 @@ final class StoreModelRun {
       value: .string(theme), timestamp: SyncTimestamp(milliseconds: later, device: "remote"))
     do { try cloud.apply(["theme": entry], from: "remote") } catch { return "\(error)" }
     let before = liveBytes()
+    let rewritten = writtenBackByInstance()
     do { try instance.startSyncing(with: cloud) } catch { return "starting to sync threw: \(error)" }
     instance.stopSyncing()
     // Over a damaged file nothing is pulled, unless creating the device identifier rewrote it.
     let pulls = !(isDamaged && liveBytes() == before)
+    if isDamaged && pulls { expect(rewritten) }
     if pending["theme"] == nil && pulls { committed["theme"] = .string(theme) }
     return afterWrite(before: before, named: instance.problemErrors(.load, .layers, .write), needsBackup: false)
   }
@@ -148,6 +151,7 @@ final class StoreModelRun {
 
   private func write(fault: (Syscalls.Call, SystemError)?) -> String? {
     let before = liveBytes()
+    let rewritten = writtenBackByInstance()
     let faults = SystemCallFaults()
     if let fault { faults.fail(fault.0, with: fault.1) }
     var thrown: (any Error)?
@@ -173,6 +177,7 @@ final class StoreModelRun {
         return "the write's error does not name refused \"\(key)\": \(text)"
       }
     }
+    if !saved.isEmpty { expect(rewritten) }
     committed.merge(saved) { $1 }
     if let person = saved["person"] { storedPersonIsOld = person != .string("none") }
     pending = pending.filter { refused.contains($0.key) }
@@ -221,6 +226,21 @@ final class StoreModelRun {
     committed = ModelPreferences(store: FileStore(url: url)).shown
     foreign = FileStore(url: url).recoverValues().values.filter { foreign[$0.key] != nil }
     if committed["person"] == .string("none") { storedPersonIsOld = false }
+  }
+
+  /// What the instance's write over a damaged file writes back besides its own changes: each
+  /// entry salvage recovers and, for each it cannot, the value the instance's store last read
+  /// cleanly; `nil` when the file is not damaged.
+  private func writtenBackByInstance() -> [String: PropertyListValue]? {
+    guard isDamaged, let store = instance.preferenceStore as? FileStore else { return nil }
+    return store.recoverValues().values
+  }
+
+  /// Expects what `rewritten` holds of a damaged file to be what a fresh instance reads.
+  private func expect(_ rewritten: [String: PropertyListValue]?) {
+    guard let rewritten else { return }
+    committed = ModelPreferences(store: InMemoryStore(rewritten)).shown
+    foreign = rewritten.filter { $0.key.hasPrefix("other.") }
   }
 
   private func check() -> String? {

@@ -129,6 +129,46 @@ extension UserDefaultsStoreTests {
   }
 }
 
+extension UserDefaultsStoreTests {
+  /// The managed app configuration is followed by `UserDefaults.didChangeNotification` alone;
+  /// a declared key with a dot, which another process may change, is compared on a timer.
+  @Test func onlyDeclaredKeysWithADotArePolled() {
+    #expect(
+      UserDefaultsStore.polledKeys(among: ["com.apple.configuration.managed", "window.frame"])
+        == ["window.frame"])
+    #expect(UserDefaultsStore.polledKeys(among: ["com.apple.configuration.managed"]).isEmpty)
+  }
+
+  @Test func aChangeToAKeyWithADotIsReported() {
+    withTemporarySuite { name, _ in
+      let store = UserDefaultsStore(suiteName: name)
+      let reported = DispatchSemaphore(value: 0)
+      let stop = store.follow(
+        ["window.frame"], on: DispatchQueue(label: "test"), report: { reported.signal() })
+      defer { stop() }
+      store.defaults.set("0 0 10 10", forKey: "window.frame")
+      #expect(reported.wait(timeout: .now() + 10) == .success)
+    }
+  }
+
+  /// `UserDefaults(suiteName: "NSGlobalDomain")` is an error (NSUserDefaults.h), and the store
+  /// once wrote the app's own domain instead.
+  @Test func theGlobalDomainIsReadAndNeverWritten() throws {
+    let store = UserDefaultsStore(suiteName: "NSGlobalDomain")
+    let key = "UserDefaultsStoreTests.\(UUID().uuidString)"
+    do {
+      try store.apply([key: .set(.integer(1))])
+      Issue.record("a write to the global domain was not refused")
+    } catch let error as PreferenceError {
+      #expect(error.kind == .writeFailed)
+      #expect(error.key == key)
+      #expect(error.description.contains("read-only"))
+    }
+    #expect(UserDefaults.standard.object(forKey: key) == nil)
+    #expect(try store.values(forKeys: [key]).isEmpty)
+  }
+}
+
 /// Defaults whose `synchronize()` always fails, as it does on a full disk.
 private final class UnsavableDefaults: UserDefaults {
   override func synchronize() -> Bool { false }

@@ -46,6 +46,26 @@ struct HostileSyncFolderTests {
     }
   }
 
+  /// iCloud Drive evicts a peer's file as a hidden `.<name>.icloud` placeholder, which the
+  /// store does not download; it must say so rather than skip it silently.
+  @Test func anICloudDrivePlaceholderIsNamedAsNotDownloaded() async throws {
+    try await withTemporaryDirectory { directory in
+      let shared = directory.file("shared")
+      try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+      let store = FileSyncStore(folder: shared)
+      try store.apply(["a": Self.entry(1)], from: "device")
+      let placeholder = shared.appendingPathComponent(".mac.plist.icloud")
+      try Data("bplist00".utf8).write(to: placeholder)
+      try Data().write(to: shared.appendingPathComponent(".DS_Store"))
+
+      #expect(try store.allEntries() == ["a": Self.entry(1)])
+      #expect(store.readProblems.map(\.file) == [placeholder])
+      let description = store.readProblems.first?.description ?? ""
+      #expect(description.contains("evicted mac.plist"))
+      #expect(description.contains("UbiquitousSyncStore"))
+    }
+  }
+
   @Test func peerLinksAndFIFOsAreSkippedAndNamed() async throws {
     try await withTemporaryDirectory { directory in
       let outside = directory.file("secret.plist")

@@ -479,7 +479,7 @@ struct SyncTests {
       }
     }
     try SyncStoreConformance { limits in
-      KeyValueSyncStore(keyValueStore: FakeKeyValueStore(), limits: limits) { true }
+      KeyValueSyncStore(keyValueStore: FakeKeyValueStore(), limits: limits)
     }.run()
   }
 

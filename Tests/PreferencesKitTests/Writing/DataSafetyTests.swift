@@ -13,15 +13,12 @@ final class DraftPreferences: Preferences, @unchecked Sendable {
 
 /// Every way found so far in which a user lost settings, each reproduced and now prevented.
 struct DataSafetyTests {
-  @Test func aWriteThatWouldOutgrowTheFileIsRefusedNamingTheKeyAndLeavesEverythingAsItWas()
-    throws
-  {
+  @Test func aValueThatWouldOutgrowTheFileIsLeftOutNamingTheKeyAndTheRestIsSaved() throws {
     try withDirectory { directory in
       let url = directory.file("preferences.plist")
       let prefs = DraftPreferences(store: FileStore(url: url))
       prefs.fontSize = 16
       try prefs.writePreferences()
-      let before = try Data(contentsOf: url)
 
       prefs.fontSize = 18
       prefs.draft = String(repeating: "é", count: 2_200_000)
@@ -29,15 +26,15 @@ struct DataSafetyTests {
       #expect(error?.kind == .fileTooLarge)
       #expect(error?.key == "draft")
       #expect(error?.file == url)
-      #expect(try Data(contentsOf: url) == before)
       #expect(prefs.hasUnsavedChanges)
 
       let reopened = DraftPreferences(store: FileStore(url: url))
       #expect(reopened.preferenceProblems.isEmpty)
-      #expect(reopened.fontSize == 16)
-      prefs.draft = ""
+      #expect(reopened.fontSize == 18)
+      #expect(reopened.draft == "")
+      prefs.draft = "short"
       try prefs.writePreferences()
-      #expect(DraftPreferences(store: FileStore(url: url)).fontSize == 18)
+      #expect(DraftPreferences(store: FileStore(url: url)).draft == "short")
     }
   }
 
