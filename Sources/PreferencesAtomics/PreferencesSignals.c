@@ -47,6 +47,18 @@ int preferences_signal_install(int signal, int pipe_fd) {
   return sigaction(signal, &handler_action, NULL) == 0 ? 1 : -1;
 }
 
+/// Whether the default action of `signal` ends the process (it does for every signal the
+/// library serves; the others are listed so that the function says what it means).
+static int ends_by_default(int signal) {
+  switch (signal) {
+    case SIGCHLD: case SIGCONT: case SIGURG: case SIGWINCH:
+    case SIGSTOP: case SIGTSTP: case SIGTTIN: case SIGTTOU:
+      return 0;
+    default:
+      return 1;
+  }
+}
+
 void preferences_signal_forward(int signal) {
   if (signal <= 0 || signal >= PREFERENCES_SIGNAL_LIMIT) return;
   struct sigaction replaced;
@@ -58,6 +70,16 @@ void preferences_signal_forward(int signal) {
   // A signal raised on this thread is delivered before `raise` returns: the default action
   // ends the process here; an app's handler runs and returns.
   raise(signal);
+  // Still here with the default action: the system would not end the process by the signal.
+  // Linux discards a signal whose action is the default for the first process of a PID
+  // namespace (a container's PID 1 without an init, `docker stop`'s target), from itself or
+  // from outside. End it the way a shell reports a death by that signal, 128 + its number,
+  // as a container's init does; `_exit`, not `exit`: the pending saves were flushed, and a
+  // death by signal runs no `atexit` handler either.
+  if (!(previous_actions[signal].sa_flags & SA_SIGINFO)
+      && previous_actions[signal].sa_handler == SIG_DFL && ends_by_default(signal)) {
+    _exit(128 + signal);
+  }
   struct sigaction now;
   if (sigaction(signal, NULL, &now) != 0) return;
   int unchanged = (now.sa_flags & SA_SIGINFO)

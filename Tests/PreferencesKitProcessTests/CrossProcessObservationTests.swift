@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// The same synced preferences as the test helper's.
 final class HelperSyncedPreferences: Preferences, @unchecked Sendable {
   @Preference(synced: true) var fontSize = 12.0
@@ -44,9 +47,27 @@ struct CrossProcessObservationTests {
     }
   }
 
-  @Test func aFileStoreInAFolderThatDoesNotExistCannotReportChanges() {
-    let store = FileStore(url: URL(filePath: "/nonexistent-\(UUID().uuidString)/p.plist"))
-    #expect(store.observeChanges {} == nil)
+  /// A first launch: the store's folder, two levels of it, does not exist yet. The watch
+  /// waits on the nearest folder that does, follows the folders down as another process
+  /// creates them and writes the file, and back up when they are removed; the next write is
+  /// reported again. Each report reads the file, so a value seen was reported after its write.
+  @Test func aFileStoreWhoseFolderAppearsLaterReportsTheWritesToIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("app/config/preferences.plist")
+      let (values, continuation) = AsyncStream<PropertyListValue?>.makeStream()
+      let stop = try #require(
+        FileStore(url: url).observeChanges {
+          continuation.yield(try? FileStore(url: url).value(forKey: "userName"))
+        })
+      defer { stop() }
+      for name in ["grace", "ada"] {
+        let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", name])
+        #expect(outcome.status == 0)
+        try await firstElement(equalTo: .string(name), of: values)
+        try FileManager.default.removeItem(at: directory.file("app"))
+        try await firstElement(equalTo: nil, of: values)
+      }
+    }
   }
 
   @Test func aSyncedChangeFromAnotherProcessArrivesAndALocalOneDoesNot() async throws {
@@ -74,3 +95,5 @@ struct CrossProcessObservationTests {
     }
   }
 }
+
+#endif

@@ -3,6 +3,9 @@ import PreferencesKit
 import PreferencesTestSupport
 import Testing
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Data-safety guarantees that need a real second process: the `prefs` tool, programs that
 /// stop, and processes that start at once.
 struct DataSafetyProcessTests {
@@ -46,3 +49,5 @@ struct DataSafetyProcessTests {
     }
   }
 }
+
+#endif

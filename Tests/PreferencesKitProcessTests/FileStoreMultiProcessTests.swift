@@ -10,6 +10,9 @@ import Testing
   import Glibc
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Several real processes on one file: no lost updates, no partial reads, kept keys, private
 /// files, symbolic links, damaged files and changes seen at once.
 @Suite(.serialized)
@@ -208,3 +211,5 @@ struct FileStoreMultiProcessTests {
     return status.st_mode & 0o777
   }
 }
+
+#endif

@@ -3,6 +3,9 @@ import PreferencesKit
 import PreferencesTestSupport
 import Testing
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// The file store's default location, resolved by a real process from its environment.
 struct FileStoreProcessTests {
   @Test func defaultURLUsesXDGConfigHomeThenHomeConfig() throws {
@@ -23,3 +26,5 @@ struct FileStoreProcessTests {
     #endif
   }
 }
+
+#endif

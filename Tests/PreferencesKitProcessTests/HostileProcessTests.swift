@@ -10,24 +10,36 @@ import Testing
   import Glibc
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Hostile conditions that need a process of their own: an idle process's own activity,
 /// counted without the other tests' noise, and a writer that is not root.
 struct HostileProcessTests {
   /// With the store watched and a sync folder followed, an idle process reads no file and
   /// wakes only for the watched store's one-second backstop; the sync folder's own backstop
-  /// is thirty seconds away.
-  @Test func anIdleProcessReadsNothingAndBarelyWakes() async throws {
+  /// is thirty seconds away. On a first launch too, with the store watched before anything
+  /// created its folder (two levels of it, here; the process neither writes nor syncs, which
+  /// would): the nearest folder that exists is watched, and the store is not polled four
+  /// times a second.
+  @Test(arguments: [false, true])
+  func anIdleProcessReadsNothingAndBarelyWakes(firstLaunch: Bool) async throws {
     try await withTemporaryDirectory { directory in
       let folder = directory.file("shared")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+      let store = directory.file(
+        firstLaunch ? "app/config/preferences.plist" : "preferences.plist")
       let seconds = 3
       let outcome = try TestHelperProcess.run(
-        ["idle", directory.file("preferences.plist").path, folder.path, "\(seconds)"])
+        ["idle", store.path, folder.path, "\(seconds)"] + (firstLaunch ? ["first-launch"] : []))
       #expect(outcome.status == 0, "\(outcome.output)")
       let numbers = outcome.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
       let counts = try #require(numbers.count == 2 ? numbers : nil, "\(outcome.output)")
       #expect(counts[0] <= seconds + 1, "timer wakeups over \(seconds) idle seconds")
       #expect(counts[1] == 0, "files read over \(seconds) idle seconds")
+      if firstLaunch {
+        #expect(!FileManager.default.fileExists(atPath: store.deletingLastPathComponent().path))
+      }
     }
   }
 
@@ -70,3 +82,5 @@ struct HostileProcessTests {
     }
   }
 }
+
+#endif

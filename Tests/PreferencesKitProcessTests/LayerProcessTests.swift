@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Layers read from real argument vectors and environments, in child processes.
 struct LayerProcessTests {
   /// Runs the helper's `layers` mode on the fixture's user file, with `XDG_CONFIG_DIRS` in the
@@ -124,3 +127,5 @@ struct LayerProcessTests {
     #expect(next.output.contains(rowMatching: ["fontSize", "Double", "12.0", "yes"]))
   }
 }
+
+#endif

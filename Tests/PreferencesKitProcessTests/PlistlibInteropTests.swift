@@ -5,6 +5,9 @@ import Testing
 @testable import PreferencesKit
 @testable import PropertyListFormats
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Our XML and binary readers and our XML writer against CPython's `plistlib`, an independent
 /// implementation, on random documents of every value kind (see `Scripts/plistlib_interop.py`).
 ///
@@ -21,7 +24,7 @@ struct PlistlibInteropTests {
   }()
 
   /// The committed script, found from this file's place in the package.
-  static let script = (TestHelperProcess.packageRoot(containing: URL(fileURLWithPath: #filePath))
+  static let script = (packageRoot(containing: URL(fileURLWithPath: #filePath))
     ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     .appendingPathComponent("Scripts/plistlib_interop.py")
 
@@ -93,3 +96,5 @@ struct PlistlibInteropTests {
     }
   }
 }
+
+#endif

@@ -3,6 +3,9 @@ import PreferencesKit
 import PreferencesTestSupport
 import Testing
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Declarations that stop the program, checked in real processes.
 struct PreferencesProcessTests {
   @Test func twoPropertiesWithOneKeyStopTheProgramNamingBoth() throws {
@@ -20,3 +23,5 @@ struct PreferencesProcessTests {
     #expect(message.contains("U+63 U+61 U+66 U+E9 and U+63 U+61 U+66 U+65 U+301"))
   }
 }
+
+#endif

@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// `prefs` as hands trained on macOS `defaults` type it: untyped writes, `read-type`, `rename`,
 /// `delete` without a key, `--version`, and what `read` says about missing and damaged files.
 @Suite struct PrefsDefaultsHabitsTests {
@@ -163,3 +166,5 @@ import Testing
     }
   }
 }
+
+#endif

@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// One `write` type flag, the text given after it, what `read` prints and what is stored.
 struct TypeFlagCase: Sendable, CustomTestStringConvertible {
   var flag: String
@@ -468,3 +471,5 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     }
   }
 }
+
+#endif

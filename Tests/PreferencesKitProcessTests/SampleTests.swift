@@ -6,6 +6,9 @@ import Testing
   import CoreGraphics
 #endif
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// A `Sample set KEY VALUE` and what it stores.
 struct SampleSetCase: Sendable, CustomTestStringConvertible {
   var key: String
@@ -222,3 +225,5 @@ extension String {
     }
   }
 }
+
+#endif

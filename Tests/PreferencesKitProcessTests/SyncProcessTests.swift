@@ -4,6 +4,9 @@ import Testing
 
 @testable import PreferencesKit
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 /// Syncing between real processes, one of them killed mid-write.
 struct SyncProcessTests {
   @Test func processesSyncingThroughOneFolderConvergeAfterOneIsKilledMidWrite() async throws {
@@ -45,3 +48,5 @@ struct SyncProcessTests {
     }
   }
 }
+
+#endif

@@ -54,21 +54,3 @@ func saveOnSignal(store: FileStore, size: Double, mode: String) -> Never {
     withExtendedLifetime((prefs, source)) {}
   }
 }
-
-/// `sudden-termination <store>`: prints how many pending saves hold off sudden termination
-/// as a save is scheduled, rescheduled, flushed, and run by its timer.
-func suddenTermination(store: FileStore) -> Never {
-  let slow = SlowlySavingPreferences(store: store)
-  slow.fontSize = 1
-  say("scheduled \(SuddenTermination.holdCount)")
-  slow.fontSize = 2
-  say("rescheduled \(SuddenTermination.holdCount)")
-  Preferences.flushPendingSaves()
-  say("flushed \(SuddenTermination.holdCount)")
-  let quick = QuicklySavingPreferences(store: store)
-  quick.fontSize = 3
-  let deadline = Date().addingTimeInterval(30)
-  while quick.hasUnsavedChanges && Date() < deadline { usleep(1_000) }
-  say("saved \(SuddenTermination.holdCount)")
-  exit(0)
-}

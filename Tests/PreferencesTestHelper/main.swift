@@ -37,8 +37,9 @@
 //                                            Preferences.defaultStoreFolder set to <folder> in
 //                                            code (property) or by the environment; prints
 //                                            the store's file.
-//   sudden-termination <store>               Prints the sudden-termination hold count as
-//                                            saves are scheduled, flushed and run.
+//   save-protection <store> <saves|fails>    Prints when the platform activity that protects
+//                                            pending saves begins and ends, around saves run by
+//                                            their timer, a flush and the system's expiry.
 //   exit-unsaved <store>                     Assigns two preferences that save only when asked,
 //                                            and exits without saving.
 //   exit-after-reset <store>                 Resets, assigns the default theme back and a new
@@ -52,9 +53,12 @@
 //                                            forever, writing each; prints "ready" after the
 //                                            first write.
 //   sync-get <store> <folder>                Syncs as above once and prints "fontSize N".
-//   idle <store> <folder> <seconds>          Watches the store and syncs through <folder>,
-//                                            writes once, lets things settle, then prints
-//                                            "wakeups W reads R" counted over <seconds> idle.
+//   idle <store> <folder> <seconds> [first-launch]
+//                                            Watches the store, syncs through <folder> and
+//                                            writes once (on a first launch, only watches: the
+//                                            store's folder stays missing), lets things
+//                                            settle, then prints "wakeups W reads R" counted
+//                                            over <seconds> idle.
 //   layers <file> [assign] [args...]         Prints the layered preferences stored in <file>
 //                                            (HelperLayers.swift), read from the real
 //                                            arguments and environment.
@@ -238,8 +242,9 @@ do {
   case "default-store":
     guard arguments.count == 3 else { exit(64, "usage: default-store <folder> <mode>") }
     try writeDefaultStore(folder: arguments[1], mode: arguments[2])
-  case "sudden-termination":
-    suddenTermination(store: store)
+  case "save-protection":
+    guard arguments.count == 3 else { exit(64, "usage: save-protection <store> <mode>") }
+    saveProtection(store: store, mode: arguments[2])
   case "exit-unsaved":
     let prefs = ExplicitlySavingPreferences(store: store)
     prefs.fontSize = 20
@@ -297,14 +302,17 @@ do {
     prefs.stopSyncing()
     exit(0, "fontSize \(prefs.fontSize)")
   case "idle":
-    guard arguments.count == 4, let seconds = Double(arguments[3]) else {
-      exit(64, "usage: idle <store> <folder> <seconds>")
+    guard (4...5).contains(arguments.count), let seconds = Double(arguments[3]) else {
+      exit(64, "usage: idle <store> <folder> <seconds> [first-launch]")
     }
     let prefs = HelperSyncedPreferences(store: store)
     prefs.startWatchingStore()
-    try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
-    prefs.fontSize = 13
-    try prefs.writePreferences()
+    if arguments.count == 4 {
+      // Syncing stores the device's identifier, creating the store's folder.
+      try prefs.startSyncing(with: FileSyncStore(folder: URL(filePath: arguments[2])))
+      prefs.fontSize = 13
+      try prefs.writePreferences()
+    }
     // Long enough for the reloads and exchanges the write set off, and for the sync folder's
     // files to settle (see FileSnapshot).
     Thread.sleep(forTimeInterval: 3)

@@ -34,6 +34,14 @@ package func firstElements<Element: Sendable>(
   }
 }
 
+/// Reads `stream` until an element equals `wanted`, throwing ``TimedOut`` when none arrives
+/// within `seconds` of the one before. A timeout, not a timing claim.
+package func firstElement<Element: Sendable & Equatable>(
+  equalTo wanted: Element, of stream: AsyncStream<Element>, within seconds: Double = 10
+) async throws {
+  while try await firstElements(1, of: stream, within: seconds)[0] != wanted {}
+}
+
 /// Checks `condition` every few milliseconds until it holds or `seconds` pass, without
 /// blocking a thread of the concurrency pool: the one way tests wait for something another
 /// thread or process does. A timeout, not a timing claim: the deadline is generous, and the

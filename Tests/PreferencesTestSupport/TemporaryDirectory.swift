@@ -40,3 +40,11 @@ package func withTemporaryDirectory<Result>(
   defer { directory.remove() }
   return try await body(directory)
 }
+
+/// Runs `body` with a fresh temporary directory and removes it afterwards, for tests that
+/// need no `await`.
+package func withDirectory(_ body: (TemporaryDirectory) throws -> Void) throws {
+  let directory = try TemporaryDirectory()
+  defer { directory.remove() }
+  try body(directory)
+}

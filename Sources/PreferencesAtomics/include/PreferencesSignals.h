@@ -22,6 +22,11 @@ int preferences_signal_install(int signal, int pipe_fd);
 /// installed before it, raises the signal on this thread (so the process dies by it, with the
 /// status that shows it, or the app's handler runs), and, if the process lives on, installs
 /// the handler again unless someone replaced it meanwhile.
+///
+/// When the restored action is the default one, which ends the process, and the raised signal
+/// returns instead (Linux ignores it in the first process of a PID namespace: a container
+/// started without `--init`), the process ends with `_exit(128 + signal)`, the status a shell
+/// reports for a death by that signal (143 for SIGTERM).
 void preferences_signal_forward(int signal);
 
 #endif

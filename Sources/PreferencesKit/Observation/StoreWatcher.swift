@@ -3,7 +3,8 @@ import Dispatch
 /// Picks up changes made to a store from outside the process: as the store reports them, key
 /// by key (``PreferenceStore/observeChanges(toKeys:_:)``, which ``UserDefaultsStore``
 /// implements) or as a whole (``PreferenceStore/observeChanges(_:)``, which ``FileStore``
-/// implements by watching its folder), and otherwise by checking it periodically.
+/// implements by watching its folder, or the nearest folder above it while it does not
+/// exist), and otherwise by checking it periodically.
 ///
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,

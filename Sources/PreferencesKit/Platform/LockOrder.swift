@@ -13,12 +13,13 @@
 ///    never across a store call; the store's own locks (5 to 7, or a custom store's); the sync
 ///    session and the sync store (8).
 /// 3. **The live instances** (`LivePreferences.registry`): under it, (4) of each instance,
-///    to take its scheduled save or name its unsaved keys, and `SuddenTermination` (leaf).
+///    to take its scheduled save or name its unsaved keys, and `SaveProtection` (leaf but for
+///    the platform activity it begins or ends, which calls no code of ours).
 ///    Never (1) or (2): saves run after it is released. `Preferences.deinit` takes it before
 ///    anything else.
 /// 4. **An instance's lock** (`Preferences.lock`, the shared lock of `Preferences.state`):
 ///    guards the instance's state and its cells' boxed values. Under it: (9), and the leaves
-///    that scheduling a save takes (`SaveQueues`' table, `SuddenTermination`, dispatch's own
+///    that scheduling a save takes (`SaveQueues`' table, `SaveProtection`, dispatch's own
 ///    locks in `asyncAfter`). Never a store, (2), (3), or code the package does not own:
 ///    observers, `NotificationCenter` and the Observation framework are told after it is
 ///    released.
@@ -42,7 +43,9 @@
 /// Leaves taken from anywhere, holding nothing: the watchers' state (`KeyObservation`,
 /// `FolderWatcher`, `FolderEvents`, which calls only inotify under its lock; each calls its
 /// followers after releasing it), `InMemoryStore`'s values, `XDGLayerReader`'s parsed files,
-/// `PreferenceLayout`'s cache, `Preferences.warnsAboutUnsavedChanges`.
+/// `PreferenceLayout`'s cache, `Preferences.warnsAboutUnsavedChanges`. `PathWatcher`'s state
+/// is taken holding nothing, and under it only `FolderWatcher`'s and `FolderEvents`', as a
+/// watch starts or stops.
 ///
 /// **Observers and (2).** `importValues(from:)` and a sync pull install values while holding
 /// the write lock, and tell their observers only after releasing it

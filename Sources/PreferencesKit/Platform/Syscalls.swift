@@ -220,10 +220,13 @@ enum Syscalls {
     }
 
     /// Watches `folder` on the inotify descriptor `events` for files created, replaced,
-    /// removed or rewritten; returns the watch descriptor (the same one for a folder already
-    /// watched), or `nil` when the folder cannot be watched.
+    /// removed or rewritten, and for the folder itself being removed or renamed; returns the
+    /// watch descriptor (the same one for a folder already watched), or `nil` when the folder
+    /// cannot be watched.
     static func watchFolder(_ folder: String, with events: Int32) -> Int32? {
-      let mask = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+      let mask = UInt32(
+        IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF
+          | IN_MOVE_SELF)
       let watch = inotify_add_watch(events, folder, mask)
       return watch >= 0 ? watch : nil
     }

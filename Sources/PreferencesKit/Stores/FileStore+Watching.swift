@@ -2,8 +2,12 @@ import Foundation
 
 extension FileStore {
   /// Calls `onChange` whenever the file is replaced, created or removed, by this process or
-  /// another: inotify on Linux, a dispatch source on Apple platforms. Returns `nil` when the
-  /// file's folder does not exist yet, or when ``url`` is not a file URL.
+  /// another: inotify on Linux, a dispatch source on Apple platforms.
+  ///
+  /// A folder that does not exist yet (a first launch, before the first write creates it) is
+  /// watched through the nearest folder above it that does, and the file's own folder from
+  /// the moment it appears; if the folder is removed later, the watch moves back up. Returns
+  /// `nil` when ``url`` is not a file URL, or when no folder on the way can be watched.
   public func observeChanges(
     _ onChange: @escaping @Sendable () -> Void
   ) -> (@Sendable () -> Void)? {
@@ -11,7 +15,7 @@ extension FileStore {
     let path = (try? resolvedTargetPath()) ?? url.path
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
-    guard let watcher = FolderWatcher(folder: folder, name: name, onChange: onChange) else {
+    guard let watcher = PathWatcher(folder: folder, name: name, onChange: onChange) else {
       return nil
     }
     return { watcher.stop() }

@@ -163,29 +163,3 @@ enum AppLifecycle {
     extensionHostWillEnterForeground,
   ]
 }
-
-/// Holds off macOS's sudden termination while a save is pending: an app that opts in to it
-/// (`NSSupportsSuddenTermination`) may otherwise be killed without notice, and a debounced
-/// change with it. Counted, as `ProcessInfo`'s own calls are; a no-op elsewhere.
-package enum SuddenTermination {
-  private static let holds = Mutex(0)
-
-  /// How many pending saves hold off sudden termination now (for the test helper).
-  package static var holdCount: Int { holds.withLock { $0 } }
-
-  /// A save became pending.
-  static func hold() {
-    holds.withLock { $0 += 1 }
-    #if os(macOS)
-      ProcessInfo.processInfo.disableSuddenTermination()
-    #endif
-  }
-
-  /// A pending save ran or was taken to run now.
-  static func release() {
-    holds.withLock { $0 -= 1 }
-    #if os(macOS)
-      ProcessInfo.processInfo.enableSuddenTermination()
-    #endif
-  }
-}

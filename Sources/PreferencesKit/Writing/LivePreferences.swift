@@ -71,6 +71,7 @@ enum LivePreferences {
     for (preferences, save) in pending {
       save.cancel()
       SaveQueues.runInOrder(with: preferences.preferenceStore) { preferences.runScheduledSave() }
+      SaveProtection.release()
     }
   }
 

@@ -56,6 +56,7 @@ extension Preferences {
     SaveQueues.runInOrder(with: preferenceStore) {
       if pending != nil { runScheduledSave() }
     }
+    if pending != nil { SaveProtection.release() }
   }
 
   /// Schedules a save as ``savePolicy`` says, after an assignment or a reset.
@@ -67,7 +68,7 @@ extension Preferences {
       state.saving.lastChange = now
       // A scheduled save's timer sees this change's time when it fires.
       guard state.saving.scheduled == nil else { return }
-      SuddenTermination.hold()
+      SaveProtection.hold()
       state.saving.firstChange = now
       setTimer(in: &state.saving)
     }
@@ -111,16 +112,16 @@ extension Preferences {
       return true
     }
     guard due else { return }
-    SuddenTermination.release()
     runScheduledSave()
+    SaveProtection.release()
   }
 
   /// The scheduled save, if any, no longer scheduled as far as this instance knows. Its work
-  /// item holds the instance, so an instance that has one is not being deinitialized.
+  /// item holds the instance, so an instance that has one is not being deinitialized. The
+  /// caller runs the save, then calls `SaveProtection.release()`: the save stays protected
+  /// until it has run.
   func takeScheduledSave() -> DispatchWorkItem? {
-    let save = state.withLock { $0.saving.scheduled.take() }
-    if save != nil { SuddenTermination.release() }
-    return save
+    state.withLock { $0.saving.scheduled.take() }
   }
 
   /// Saves the dirty keys, reporting what failed as an automatic save does.

@@ -7,7 +7,8 @@ import Testing
 #if canImport(AppKit)
   import AppKit
 #endif
-#if canImport(UIKit)
+// UIKit exists on watchOS too, without `UIApplication`: watchOS apps use WatchKit's names.
+#if canImport(UIKit) && !os(watchOS)
   import UIKit
 #endif
 #if canImport(WatchKit)
@@ -36,7 +37,7 @@ struct FlushTriggersTests {
       ])
   }
 
-  #if canImport(AppKit) || canImport(UIKit)
+  #if canImport(Darwin)
   /// Where the SDK's own constants can be imported (the macOS job runs this), each name is
   /// the constant's value.
   @Test @MainActor func theNamesAreTheSDKsConstants() {
@@ -44,7 +45,7 @@ struct FlushTriggersTests {
       #expect(AppLifecycle.appKitWillTerminate == NSApplication.willTerminateNotification)
       #expect(AppLifecycle.appKitDidBecomeActive == NSApplication.didBecomeActiveNotification)
     #endif
-    #if canImport(UIKit)
+    #if canImport(UIKit) && !os(watchOS)
       #expect(AppLifecycle.uiKitDidEnterBackground == UIApplication.didEnterBackgroundNotification)
       #expect(AppLifecycle.uiKitWillTerminate == UIApplication.willTerminateNotification)
       #expect(

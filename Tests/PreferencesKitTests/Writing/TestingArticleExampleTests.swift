@@ -9,7 +9,7 @@ import Testing
 
 // MARK: - Article examples
 
-final class EditorPreferences: Preferences, @unchecked Sendable {
+final class NotesPreferences: Preferences, @unchecked Sendable {
   override class var version: Int { 2 }
   override class var savePolicy: SavePolicy { .debounced(.milliseconds(300)) }
 
@@ -24,10 +24,10 @@ final class EditorPreferences: Preferences, @unchecked Sendable {
   }
 }
 
-struct EditorPreferencesTests {
+struct NotesPreferencesTests {
   @Test func aChangedFontSizeIsSaved() throws {
     let store = InMemoryStore()
-    let prefs = EditorPreferences(store: store)
+    let prefs = NotesPreferences(store: store)
     prefs.fontSize = 14
     prefs.flushScheduledSave()  // saves now what the debounced save would save, and waits
     #expect(try store.value(forKey: "fontSize") == .double(14))
@@ -39,10 +39,10 @@ struct EditorPreferencesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("preferences.plist")
 
-    let prefs = EditorPreferences(store: FileStore(url: file))
+    let prefs = NotesPreferences(store: FileStore(url: file))
     prefs.theme = "dark"
     try prefs.writePreferences()
-    #expect(EditorPreferences(store: FileStore(url: file)).theme == "dark")
+    #expect(NotesPreferences(store: FileStore(url: file)).theme == "dark")
   }
 }
 
@@ -51,7 +51,7 @@ struct EditorMigrationTests {
     // What version 1 of the app left behind: no version recorded, the old key.
     let store = InMemoryStore(["size": .integer(15), "theme": .string("dark")])
 
-    let prefs = EditorPreferences(store: store)
+    let prefs = NotesPreferences(store: store)
 
     #expect(prefs.fontSize == 15)
     #expect(prefs.theme == "dark")
@@ -75,7 +75,7 @@ struct DamagedFileTests {
       """
     try Data(damaged.utf8).write(to: file)
 
-    let prefs = EditorPreferences(store: FileStore(url: file))
+    let prefs = NotesPreferences(store: FileStore(url: file))
 
     #expect(prefs.theme == "dark")  // salvaged
     #expect(prefs.fontSize == 12)  // its default
@@ -86,7 +86,7 @@ struct DamagedFileTests {
     try prefs.writePreferences()
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(names.contains { $0.hasPrefix("preferences.plist.corrupt-") })
-    #expect(EditorPreferences(store: FileStore(url: file)).fontSize == 13)
+    #expect(NotesPreferences(store: FileStore(url: file)).fontSize == 13)
   }
 }
 
@@ -106,7 +106,7 @@ struct SettingsScreenTests {
   init() { TestSettings.isolated }
 
   @Test func theDefaultStoreIsInTheTestFolder() throws {
-    let prefs = EditorPreferences()  // forgot the store: still not the real settings
+    let prefs = NotesPreferences()  // forgot the store: still not the real settings
     let folder = try #require(Preferences.defaultStoreFolder)
     #expect(prefs.preferenceStore.location?.path.hasPrefix(folder.path) == true)
   }
@@ -117,7 +117,7 @@ struct SettingsScreenTests {
 struct TestingArticleTests {
   @Test func articleBlocksAppearHereVerbatim() throws {
     let here = URL(fileURLWithPath: #filePath)
-    let root = try #require(TestHelperProcess.packageRoot(containing: here))
+    let root = try #require(packageRoot(containing: here))
     let article = try String(
       contentsOf: root.appendingPathComponent(
         "Sources/PreferencesKit/PreferencesKit.docc/TestingYourPreferences.md"),

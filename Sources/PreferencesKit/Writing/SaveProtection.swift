@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+
+/// Keeps the process running, as far as the platform allows, from the moment a save is
+/// scheduled until it has run (saved or failed): one platform activity while any save is
+/// pending or running, counted, begun when the count leaves zero and ended when it returns.
+///
+/// - iOS, iPadOS, Mac Catalyst, tvOS, visionOS, watchOS (apps and app extensions): an expiring
+///   activity (`ProcessInfo.performExpiringActivity`), so a save scheduled in the background,
+///   or one the move to the background flushes, finishes before the process is suspended. When
+///   the system says its time is up, the library saves what is pending at once (waiting at most
+///   ``expiryFlushLimit``).
+/// - macOS: an activity that holds off sudden and automatic termination.
+/// - Elsewhere: nothing; the count is kept all the same.
+///
+/// The decision (when to begin and end) is platform-independent and runs everywhere; only
+/// ``platformBegin`` differs, and tests substitute it with ``beginActivities(with:)``.
+package enum SaveProtection {
+  /// Ends an activity.
+  package typealias End = @Sendable () -> Void
+  /// Begins an activity, and calls `expiring` if the system is about to suspend the process
+  /// before it ends; returns what ends it. Called holding this type's lock: it must not call
+  /// back into the library on the calling thread.
+  package typealias Begin = @Sendable (_ expiring: @escaping @Sendable () -> Void) -> End
+
+  /// How long the library saves, when the system says the time of an expiring activity is up,
+  /// before it lets the process be suspended.
+  static let expiryFlushLimit: DispatchTimeInterval = .seconds(1)
+
+  private struct State {
+    var holds = 0
+    var end: End?
+    var begin: Begin = SaveProtection.platformBegin
+  }
+  private static let state = Mutex(State())
+
+  /// How many saves are pending or running now (for the test helper).
+  package static var holdCount: Int { state.withLock { $0.holds } }
+
+  /// Replaces the platform's activities with `begin` (for the test helper, which records them).
+  package static func beginActivities(with begin: @escaping Begin) {
+    state.withLock { $0.begin = begin }
+  }
+
+  /// A save was scheduled.
+  static func hold() {
+    state.withLock { state in
+      state.holds += 1
+      if state.holds == 1 { state.end = state.begin(expire) }
+    }
+  }
+
+  /// A scheduled save has run, or was cancelled.
+  static func release() {
+    state.withLock { state in
+      state.holds -= 1
+      if state.holds == 0 { state.end.take()?() }
+    }
+  }
+
+  /// The system is about to suspend the process: saves what is pending now.
+  @Sendable private static func expire() {
+    FlushTriggers.flush(within: expiryFlushLimit)
+  }
+
+  /// What the platform offers.
+  static let platformBegin: Begin = { expiring in
+    #if os(macOS)
+      return beginTerminationActivity()
+    #elseif canImport(Darwin)
+      return beginExpiringActivity(expiring)
+    #else
+      return {}
+    #endif
+  }
+
+  /// The reason the activities give, which the system shows when debugging.
+  private static let reason = "PreferencesKit: saving preferences"
+
+  #if canImport(Darwin)
+    /// Holds off sudden and automatic termination. Foundation.framework/Headers/NSProcessInfo.h:
+    /// `- (id <NSObject>)beginActivityWithOptions:(NSActivityOptions)options reason:(NSString
+    /// *)reason API_AVAILABLE(macos(10.9), ios(7.0), watchos(2.0), tvos(9.0));`, ended by
+    /// `- (void)endActivity:(id <NSObject>)activity`; `NSActivitySuddenTerminationDisabled`
+    /// "Prevents sudden termination", `NSActivityAutomaticTerminationDisabled` "Prevents
+    /// automatic termination".
+    private static func beginTerminationActivity() -> End {
+      nonisolated(unsafe) let activity = ProcessInfo.processInfo.beginActivity(
+        options: [.suddenTerminationDisabled, .automaticTerminationDisabled], reason: reason)
+      return { ProcessInfo.processInfo.endActivity(activity) }
+    }
+  #endif
+
+  #if canImport(Darwin) && !os(macOS)
+    /// An expiring activity: its block keeps the process from being suspended while it runs, so
+    /// it waits until the activity is ended. Foundation.framework/Headers/NSProcessInfo.h:
+    /// `- (void)performExpiringActivityWithReason:(NSString *)reason usingBlock:(void(^)(BOOL
+    /// expired))block API_AVAILABLE(ios(8.2), watchos(2.0), tvos(9.0)) API_UNAVAILABLE(macos);`
+    /// ("The block will be scheduled on a system-provided concurrent queue. After a
+    /// system-specified time, the block will be called with the `expired` parameter set to
+    /// YES."). Available in app extensions, unlike `UIApplication.beginBackgroundTask`. When the
+    /// process cannot be kept running, the block is called with `expired` at once, and the
+    /// pending saves run then.
+    private static func beginExpiringActivity(
+      _ expiring: @escaping @Sendable () -> Void
+    ) -> End {
+      let ended = DispatchSemaphore(value: 0)
+      ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
+        if expired { expiring() } else { ended.wait() }
+      }
+      return { ended.signal() }
+    }
+  #endif
+}
