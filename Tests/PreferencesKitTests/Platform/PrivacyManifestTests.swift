@@ -6,8 +6,7 @@ import Testing
 /// library's code calls, with the reasons that fit what the code does:
 /// https://developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api
 struct PrivacyManifestTests {
-  private static let root = TestHelperProcess.packageRoot(
-    containing: URL(fileURLWithPath: #filePath))
+  private static let root = packageRoot(containing: URL(fileURLWithPath: #filePath))
 
   /// Each category, the calls of the library's own that belong to it, and the reasons that
   /// must be declared for it.
