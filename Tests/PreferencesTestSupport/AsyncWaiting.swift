@@ -60,3 +60,17 @@ package func eventually(
   }
   return condition()
 }
+
+/// Whether `body` returns within `seconds` on a thread of its own: a deadlock fails the test
+/// instead of hanging the run (the stuck thread is left behind, holding what it holds). A
+/// timeout, not a timing claim: the deadline is generous.
+package func finishes(within seconds: Double = 10, _ body: @escaping @Sendable () -> Void)
+  -> Bool
+{
+  let done = DispatchSemaphore(value: 0)
+  Thread.detachNewThread {
+    body()
+    done.signal()
+  }
+  return done.wait(timeout: .now() + seconds) == .success
+}

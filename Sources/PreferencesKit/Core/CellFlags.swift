@@ -58,8 +58,10 @@ struct CellFlags {
     checkInvariants()
   }
 
-  /// Assign: the app chose a value. Refused when the cell is managed (see ``refuse()``);
-  /// otherwise as ``noteAssignment()``.
+  /// Assign: the app chose a value. Dirty, a user value, a new generation; refused when the
+  /// cell is managed (see ``refuse()``). The one definition of an assignment: every path that
+  /// assigns, the inlined hot path too (``PreferenceCell/assignUnheard(_:hotPath:)``), applies
+  /// it holding the cell's lock bit.
   ///
   /// - Returns: Whether the assignment takes.
   @inlinable mutating func assign() -> Bool {
@@ -67,16 +69,9 @@ struct CellFlags {
       refuse()
       return false
     }
-    noteAssignment()
-    return true
-  }
-
-  /// An assignment that takes: dirty, a user value, a new generation. Only for a caller that
-  /// saw the cell is not managed, holding the lock bit (the inlined hot path); others call
-  /// ``assign()``.
-  @inlinable mutating func noteAssignment() {
     bits = (bits &+ Self.generationStep) | Self.dirty | Self.userValue
     checkInvariants()
+    return true
   }
 
   /// Refuse: an assignment to a managed cell changes nothing but this flag, so the next write

@@ -177,19 +177,29 @@ public struct Preference<Value: Sendable>: Sendable {
     }
   }
 
-  /// An assignment that anyone hears of, schedules a save, is reported to the Observation
-  /// framework, is refused, or needs the instance's lock.
+  /// An assignment the fast path does not take: one that anyone hears of, schedules a save,
+  /// is reported to the Observation framework, is refused, or needs the instance's lock. It
+  /// takes the one path of an assignment (``PreferenceCell/assign(in:flags:willSet:didSet:_:)``),
+  /// between the Observation framework's will-set and did-set calls in an observable class,
+  /// which records the key path the first time.
   @inlinable @inline(never)
   static func assign<Owner: Preferences>(
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
     flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
   ) {
-    if flags & HotPath.observable != 0 {
-      assignObserved(newValue, to: cell, of: owner, flags: flags, keyPath: keyPath)
-      return
+    cell._withUnsafeGuaranteedRef { cell in
+      guard flags & HotPath.observable != 0 else {
+        cell.assign(in: owner, flags: flags) { store in store(newValue) }
+        return
+      }
+      withObservedKeyPath(of: cell, in: owner, keyPath: keyPath) { keyPath in
+        cell.assign(
+          in: owner, flags: flags,
+          willSet: { owner.observation.willSet(owner, keyPath: keyPath) },
+          didSet: { owner.observation.didSet(owner, keyPath: keyPath) }
+        ) { store in store(newValue) }
+      }
     }
-    let replaced = assign(newValue, to: cell, of: owner)
-    finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
   }
 
   /// A read that tells the Observation framework, notes a probe, records the key path, or takes
@@ -230,56 +240,6 @@ public struct Preference<Value: Sendable>: Sendable {
       if cell.property == nil { cell.record(keyPath) }
     }
     return body(keyPath)
-  }
-
-  /// An assignment in an observable class: surrounded by the Observation framework's will-set
-  /// and did-set calls, and recording the key path the first time.
-  @inlinable @inline(__always)
-  static func assignObserved<Owner: Preferences>(
-    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
-    flags: UInt64, keyPath: () -> ReferenceWritableKeyPath<Owner, Value>
-  ) {
-    let replaced = withObservedKeyPath(
-      of: cell._withUnsafeGuaranteedRef { $0 }, in: owner, keyPath: keyPath
-    ) { keyPath in
-      owner.observation.willSet(owner, keyPath: keyPath)
-      let replaced = assign(newValue, to: cell, of: owner)
-      owner.observation.didSet(owner, keyPath: keyPath)
-      return replaced
-    }
-    finishAssignment(to: cell, of: owner, flags: flags, replacing: replaced, with: newValue)
-  }
-
-  /// Stores an assignment: under the cell's lock bit alone for a value that fits a word, under
-  /// the instance's lock as well for any other, which reads take too. Returns the value
-  /// replaced when anyone hears of assignments; a replaced value no one hears of is released
-  /// here, after both locks, since its `deinit` may assign a preference
-  /// (``PreferenceCell/exchangeValue(with:)``).
-  @inlinable @inline(__always)
-  static func assign(
-    _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences
-  ) -> Value? {
-    let (replaced, isHeard) =
-      PreferenceCell<Value>.isLockFree
-      ? cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
-      : owner.lock.withLock {
-        cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
-      }
-    return isHeard ? replaced : nil
-  }
-
-  /// Tells subscribers and notification observers of an assignment that replaced a value
-  /// (`replaced` is `nil` when no one listens, or the key is locked), and schedules a save.
-  @inlinable @inline(__always)
-  static func finishAssignment(
-    to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences, flags: UInt64,
-    replacing replaced: Value?, with newValue: Value
-  ) {
-    if let replaced {
-      owner.announceAssignment(
-        to: cell._withUnsafeGuaranteedRef { $0 }, replacing: replaced, with: newValue)
-    }
-    if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 }
 

@@ -155,60 +155,6 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   deinit {
     words.deallocate()
   }
-
-  /// Assigns a value of a ``isLockFree`` type, unless anyone hears of assignments or an
-  /// administrator manages the key: then it changes nothing and returns `false`, and the caller
-  /// takes the path that handles those. The hot path, kept small enough to inline: one
-  /// compare-and-swap, two loads, two stores.
-  @inlinable @inline(__always)
-  func assignUnheard(_ newValue: Value, hotPath: AtomicWords) -> Bool {
-    let bits = words.bitLock(at: 1)
-    guard _fastPath(bits & CellFlags.managed == 0 && hotPath.loadRelaxed() & HotPath.heard == 0)
-    else {
-      words.bitUnlock(bits, at: 1)
-      return false
-    }
-    value = newValue
-    var flags = CellFlags(bits: bits)
-    flags.noteAssignment()
-    words.bitUnlock(flags.bits, at: 1)
-    return true
-  }
-
-  /// Assigns a value chosen by the app (``CellFlags/assign()``), unless an administrator
-  /// manages the key: then the refusal is noted for the next write to report. Call with the
-  /// owner's lock held, unless ``isLockFree``.
-  ///
-  /// - Parameters:
-  ///   - newValue: The value the app assigned.
-  ///   - hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock bit: a
-  ///     subscriber added before the assignment took the bit hears of it (subscribing takes
-  ///     every cell's bit once after setting its flag).
-  /// - Returns: `replaced`, the value replaced, for the caller to release once it holds no
-  ///   lock (``exchangeValue(with:)``), or to announce when `isHeard`, that is when anyone hears
-  ///   of assignments: for a ``isLockFree`` value, only then. `nil` when the key is managed and
-  ///   nothing changed.
-  @inlinable @inline(__always)
-  func assign(_ newValue: Value, hotPath: AtomicWords) -> (replaced: Value?, isHeard: Bool) {
-    // `nil` when refused.
-    let outcome = withCellLock { flags -> (replaced: Value?, isHeard: Bool)? in
-      guard flags.assign() else { return nil }
-      let isHeard = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0)
-      if Self.isLockFree {
-        let replaced = isHeard ? value : nil
-        value = newValue
-        return (replaced, isHeard)
-      }
-      var replaced = newValue
-      exchangeValue(with: &replaced)
-      return (replaced, isHeard)
-    }
-    guard let outcome else {
-      refuseAssignment()
-      return (nil, false)
-    }
-    return outcome
-  }
 }
 
 extension PreferenceCell: AnyPreferenceCell {

@@ -1,6 +1,6 @@
 extension PreferenceHandle {
   /// Reads the value, lets `body` change it, and assigns the result, as one step that no other
-  /// `withLock` of this instance comes between: the way to change a value from what it was,
+  /// `withLock` of this preference comes between: the way to change a value from what it was,
   /// from several threads or tasks at once.
   ///
   /// ```swift
@@ -9,17 +9,23 @@ extension PreferenceHandle {
   /// ```
   ///
   /// `prefs.launchCount += 1` is a read followed by an assignment: two threads doing it at
-  /// once can lose an increment. `withLock` holds the instance's lock across the read, `body`
-  /// and the assignment, so every `withLock` sees the result of the one before. A plain
-  /// assignment to the same preference does not take part: use `withLock` for every
-  /// read-modify-write of a value that several threads change. Keep `body` short, and do not
-  /// read or assign this instance's preferences inside it (the lock is not recursive).
+  /// once can lose an increment. `withLock` holds a lock of this one preference across the
+  /// read, `body` and the assignment, so every `withLock` of it sees the result of the one
+  /// before. A plain assignment to the same preference does not take part: use `withLock` for
+  /// every read-modify-write of a value that several threads change.
+  ///
+  /// The lock is this preference's alone: `body` may read and assign other preferences, of this
+  /// instance or another, and other threads may meanwhile read, assign, write and save them all.
+  /// Those other accesses are not part of the step: they are not atomic with it, and another
+  /// thread may change those preferences between `body` reading and assigning them. Keep `body`
+  /// short; it must not call `withLock` of this same preference (the lock is not recursive), nor
+  /// nest `withLock` calls of two preferences in an order another thread may reverse.
   ///
   /// The result is an assignment like any other: the key becomes dirty, an automatic
-  /// ``Preferences/savePolicy`` schedules a save, and observers hear of it once, after the lock
-  /// is released, with the value before `body` and after. For a key an administrator locked,
-  /// `body` runs on the locked value and the assignment is refused, as any assignment to it
-  /// is: the value stays, nothing is written, and no change is announced.
+  /// ``Preferences/savePolicy`` schedules a save, and observers hear of it once, after the
+  /// value is stored, with the value before `body` and after. For a key an administrator
+  /// manages, `body` runs on the managed value and the assignment is refused, as any assignment
+  /// to it is: the value stays, nothing is written, and no change is announced.
   ///
   /// - Parameter body: Changes the value in place; it may return a result, or throw, in which
   ///   case nothing is assigned.
@@ -30,20 +36,26 @@ extension PreferenceHandle {
   ) throws(Failure) -> Result {
     let owner = self.owner
     let cell = self.cell
-    let property = type(of: owner).isObservable ? owner.lock.withLock { cell.property } : nil
-    property?.willSet(owner)
-    defer { property?.didSet(owner) }
-    // The replaced value leaves the lock before it is released (`PreferenceCell.exchangeValue`).
-    let (result, newValue, (replaced, isHeard)) = try owner.lock.withLock {
-      () throws(Failure) -> (Result, Value, (Value?, Bool)) in
-      var value = cell.value
-      let result = try body(&value)
-      return (result, value, cell.assign(value, hotPath: owner.hotPath))
+    let readModifyWrite = owner.state.withLock { state in
+      let id = ObjectIdentifier(cell)
+      if let lock = state.readModifyWriteLocks[id] { return lock }
+      let lock = WorkLock()
+      state.readModifyWriteLocks[id] = lock
+      return lock
     }
-    if isHeard, let replaced {
-      owner.announceAssignment(to: cell, replacing: replaced, with: newValue)
+    let flags = owner.hotPath.loadRelaxed()
+    let property = flags & HotPath.observable != 0 ? owner.lock.withLock { cell.property } : nil
+    return try cell.assign(
+      in: owner, flags: flags, willSet: { property?.willSet(owner) },
+      didSet: { property?.didSet(owner) }
+    ) { store throws(Failure) in
+      try readModifyWrite.withLock { () throws(Failure) -> Result in
+        var value =
+          PreferenceCell<Value>.isLockFree ? cell.value : owner.lock.withLock { cell.value }
+        let result = try body(&value)
+        store(value)
+        return result
+      }
     }
-    if type(of: owner).savePolicy != .explicit { owner.scheduleSave() }
-    return result
   }
 }

@@ -51,7 +51,7 @@ open class Preferences: @unchecked Sendable {
   /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
   /// were made. It guards no value: it orders calls into the stores. Taken before ``lock``,
   /// never while holding it.
-  let writeLock = Mutex(())
+  let writeLock = WorkLock()
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
@@ -280,4 +280,7 @@ struct InstanceState {
   var sync = SyncState()
   /// The read-only layers, when the class opts in.
   var layers = LayerState()
+  /// The lock of each preference that ``PreferenceHandle/withLock(_:)`` was called on, by its
+  /// cell: made on first use, kept while the instance lives.
+  var readModifyWriteLocks: [ObjectIdentifier: WorkLock] = [:]
 }

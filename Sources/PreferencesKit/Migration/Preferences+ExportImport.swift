@@ -135,7 +135,7 @@ extension Preferences {
         reason: "nothing was imported because \(problems.count) value(s) do not fit: "
           + problems.map(\.description).joined(separator: "; "))
     }
-    let tellObservers = try writeLock.withLock { _ throws(PreferenceError) in
+    let tellObservers = try writeLock.withLock { () throws(PreferenceError) in
       // All or nothing: a value the store cannot hold refuses the whole import.
       let outcome = try commit(refusable: []) { _ in found.mapValues(StoredChange.set) }
       if !outcome.notices.isEmpty {

@@ -68,12 +68,15 @@ struct Mutex<Value>: ~Copyable {
 
 extension Mutex: @unchecked Sendable where Value: Sendable {}
 
-/// A platform lock (``PlatformMutex``) guarding state that is not a ``Mutex``'s value.
+/// A platform lock (``PlatformMutex``) without a value of its own. Only this file makes one,
+/// in two ways, so no other code can guard state by comment with it:
 ///
-/// The one exception to "state lives in a mutex": a `Preferences` instance's ``Preferences/lock``
-/// (its mutex's ``Mutex/sharedLock``), which guards the boxed values of the instance's cells as
-/// well as the mutex's value. Only a ``Mutex`` makes one, so no other code can guard state by
-/// comment with it. The lock lives in memory this class allocates and never moves.
+/// - A ``Mutex``'s ``Mutex/sharedLock``: a `Preferences` instance's ``Preferences/lock``,
+///   which guards the boxed values of the instance's cells as well as the mutex's value (the
+///   one exception to "state lives in a mutex", see ``PreferenceCell``).
+/// - A ``WorkLock``, which guards no value at all: it serializes work.
+///
+/// The lock lives in memory this class allocates and never moves.
 ///
 /// `@unchecked Sendable`: the only state is the platform lock, which is made for sharing.
 @usableFromInline
@@ -99,4 +102,21 @@ class Lock: @unchecked Sendable {
     defer { primitive.unlockMutex() }
     return try body()
   }
+}
+
+/// A lock that serializes work and guards no value: the calls it runs one at a time are what
+/// it protects, such as a write reaching the store in the order it was made. A separate type
+/// from ``Mutex`` so that no `Mutex<Void>` pretends to guard something, and so that a reader
+/// knows that what runs inside may be long (store calls, system calls, a caller's closure).
+///
+/// ```swift
+/// let writeLock = WorkLock()
+/// try writeLock.withLock { try store.update(...) }
+/// ```
+///
+/// Not recursive. Its place among the other locks: ``LockOrder``.
+@usableFromInline
+final class WorkLock: Lock, @unchecked Sendable {
+  /// Creates an unlocked work lock.
+  override init() { super.init() }
 }

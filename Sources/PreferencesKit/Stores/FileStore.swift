@@ -75,7 +75,7 @@ public final class FileStore: PreferenceStore, Sendable {
   let readState = Mutex(FileReadState())
   /// Serializes writers within this process around the inter-process `flock`, so that two
   /// threads of one process never both believe they hold the file lock. It guards no value.
-  let writerLock = Mutex(())
+  let writerLock = WorkLock()
 
   /// Creates a store for the file at `url`. This never throws and never writes.
   ///
@@ -176,7 +176,7 @@ public final class FileStore: PreferenceStore, Sendable {
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
-    return try writerLock.withLock { _ throws -> [PreferenceError] in
+    return try writerLock.withLock { () throws -> [PreferenceError] in
       let target = try resolvedTargetPath()
       try createFolderIfNeeded(atPath: (target as NSString).deletingLastPathComponent)
       let lock = try FileLock(lockingPath: target + ".lock", store: url, timeout: lockTimeout)

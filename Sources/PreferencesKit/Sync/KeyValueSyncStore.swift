@@ -52,7 +52,7 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   /// The iCloud key-value store's limits.
   let limits: SyncLimits
   /// Serializes `apply`. It guards no value.
-  private let applying = Mutex(())
+  private let applying = WorkLock()
 
   init(keyValueStore: any UbiquitousKeyValueStoring, limits: SyncLimits = .iCloud) {
     self.keyValueStore = keyValueStore
@@ -73,7 +73,7 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   /// its choosing, and Apple asks to call it sparingly
   /// (https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/synchronize()).
   func apply(_ entries: [String: SyncEntry], from device: String) throws {
-    try applying.withLock { _ throws(PreferenceError) in
+    try applying.withLock { () throws(PreferenceError) in
       for (key, entry) in try limits.admit(entries, over: allEntries()) {
         keyValueStore.set(entry.propertyListValue.foundationObject, forKey: key)
       }

@@ -142,7 +142,7 @@ extension Preferences {
   /// local changes made while not syncing into changes now, pulls newer entries and pushes
   /// this device's entries the store lacks.
   func exchange() {
-    let tellObservers = writeLock.withLock { _ -> (() -> Void)? in
+    let tellObservers = writeLock.withLock { () -> (() -> Void)? in
       guard let session = state.withLock({ $0.sync.session }) else { return nil }
       let synced = cells.filter(\.declaration.isSynced)
       let keys = lock.withLock { synced.filter { !$0.isDirty }.map(\.key) }

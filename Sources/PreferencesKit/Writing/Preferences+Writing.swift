@@ -38,7 +38,7 @@ extension Preferences {
   /// - Returns: The keys this write left out for the first time since they were assigned,
   ///   each with why, and how many keys it saved.
   func write() throws(PreferenceError) -> (refused: [PreferenceError], saved: Int) {
-    try writeLock.withLock { _ throws(PreferenceError) -> ([PreferenceError], Int) in
+    try writeLock.withLock { () throws(PreferenceError) -> ([PreferenceError], Int) in
       var batch = collectWrites()
       guard !batch.isEmpty else {
         batch.session?.push([:])

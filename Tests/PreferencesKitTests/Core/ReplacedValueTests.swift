@@ -30,18 +30,6 @@ struct ReplacedValueTests {
     @Preference var count = 0
   }
 
-  /// Whether `body` returns within `seconds` on a thread of its own: a deadlock fails the test
-  /// instead of hanging it (the stuck thread is left behind, holding what it holds). A
-  /// timeout, not a timing claim.
-  func finishes(within seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      body()
-      done.signal()
-    }
-    return done.wait(timeout: .now() + seconds) == .success
-  }
-
   @Test func aReplacedValuesDeinitMayAssignPreferencesOfItsOwnInstanceAndAnother() throws {
     let prefs = Prefs(store: InMemoryStore())
     let other = Prefs(store: InMemoryStore())

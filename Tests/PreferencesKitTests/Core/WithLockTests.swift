@@ -36,4 +36,58 @@ struct WithLockTests {
     #expect(received.map(\.key) == ["launchCount"])
     #expect(received.first?.oldValue == .integer(0) && received.first?.newValue == .integer(5))
   }
+
+  /// The closure holds only this preference's lock: it may read, assign and save other
+  /// preferences of its own instance, none of which is atomic with it.
+  @Test func theClosureMayReadAssignAndSaveOtherPreferencesOfItsInstance() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let finished = finishes {
+      prefs.$launchCount.withLock { count in
+        count += 1
+        prefs.userName = "inside"
+        prefs.recentFiles.append(prefs.userName)
+        prefs.$shortcuts.withLock { $0["n"] = count }
+        try? prefs.writePreferences()
+      }
+    }
+    try #require(finished)
+    #expect(prefs.launchCount == 1 && prefs.recentFiles == ["README.md", "inside"])
+    #expect(prefs.shortcuts == ["n": 1])
+    #expect(try prefs.preferenceStore.value(forKey: "userName") == .string("inside"))
+  }
+
+  /// Nor does it hold a lock another instance, or another thread reaching this instance's other
+  /// preferences meanwhile, needs.
+  @Test func theClosureMayReachAnotherInstanceWhileOtherThreadsUseThisOne() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let other = AppPreferences(store: InMemoryStore())
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let closureDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      defer { closureDone.signal() }
+      prefs.$recentFiles.withLock { files in
+        other.userName = "from prefs"
+        other.$recentFiles.withLock { $0 = files }
+        try? other.writePreferences()
+        entered.signal()
+        // Holding this preference's lock until the other thread is done.
+        _ = proceed.wait(timeout: .now() + 20)
+        files.append("last")
+      }
+    }
+    try #require(entered.wait(timeout: .now() + 20) == .success)
+    let others = finishes {
+      prefs.userName = "meanwhile"
+      _ = prefs.fontSize + Double(prefs.recentFiles.count)
+      try? prefs.writePreferences()
+      other.userName = "again"
+    }
+    proceed.signal()
+    #expect(others)
+    try #require(closureDone.wait(timeout: .now() + 20) == .success)
+    #expect(prefs.recentFiles == ["README.md", "last"] && prefs.userName == "meanwhile")
+    #expect(other.recentFiles == ["README.md"] && other.userName == "again")
+    #expect(try prefs.preferenceStore.value(forKey: "userName") == .string("meanwhile"))
+  }
 }

@@ -47,17 +47,6 @@ struct ObserversThatWriteTests {
     #expect(wrote.isSet)
     #expect(try prefs.preferenceStore.value(forKey: "windowFrameData") == .data(Data([1])))
   }
-
-  /// Runs `body` on a thread of its own and waits at most `seconds` for it, so that a deadlock
-  /// fails the test instead of hanging the run.
-  private func finishes(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      body()
-      done.signal()
-    }
-    return done.wait(timeout: .now() + seconds) == .success
-  }
 }
 
 /// A flag set from any thread.
