@@ -18,7 +18,8 @@
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// Word 0: the value's bits, when ``isLockFree``. Word 1: the ``CellFlags`` and their lock
-  /// bit.
+  /// bit. Outside the instance's lock so that a read takes one load and an assignment one
+  /// compare-and-swap: atomic words, changed only while holding the lock bit.
   @usableFromInline let words = AtomicWords(count: 2)
   /// The current value, unless ``isLockFree``.
   ///

@@ -56,6 +56,8 @@ open class Preferences: @unchecked Sendable {
   /// subclasses in other modules know this class's size, which keeps property access direct.
   @usableFromInline let observation = ObservationBox()
   /// The flags of ``HotPath``, read by every read and assignment with one atomic load.
+  /// Outside ``state`` so that they cost no lock: atomic, and written only inside
+  /// `state.withLock`, where they mirror the state they summarize.
   @usableFromInline let hotPath = AtomicWords(count: 1)
   /// Whether assignments schedule saves: ``savePolicy`` is not ``SavePolicy/explicit``.
   @usableFromInline let savesAutomatically: Bool

@@ -2,13 +2,22 @@
 /// here. A thread takes locks only in the order of the list, from a lower number to a higher
 /// one, never back; a lock marked *leaf* is held while taking no other. Each edge below is one
 /// the code takes, and no edge goes back up, so no two threads can wait for each other in a
-/// cycle. Each lock is a ``Mutex`` unless said otherwise.
+/// cycle. Each lock is a ``Mutex`` unless said otherwise; a ``WorkLock`` serializes work and
+/// guards no value.
 ///
+/// 0. **A preference's read-modify-write lock** (a ``WorkLock`` in
+///    `InstanceState.readModifyWriteLocks`, taken by ``PreferenceHandle/withLock(_:)``):
+///    the outermost, since the caller's closure runs under it and may take any lock below (it
+///    reads, assigns, writes and saves as any code does), and code the package does not own
+///    may run under it (observers the closure sets off). Taken holding no lock of the package.
+///    Under it, another preference's (0) only in an order the caller keeps (the closure may
+///    call another preference's `withLock`; two closures nesting two preferences in opposite
+///    orders would wait for each other, which `withLock`'s documentation warns of).
 /// 1. **A store's save queue** (`SaveQueues`): a serial queue, not a lock, but
 ///    `SaveQueues.runInOrder` waits for it with `sync`, so it orders like one. Entered holding
 ///    no lock of the package: a flush collects the scheduled saves under (3), releases it,
 ///    then runs them. A save on it takes (2).
-/// 2. **An instance's write lock** (`Preferences.writeLock`, a `Mutex<Void>`): orders the
+/// 2. **An instance's write lock** (`Preferences.writeLock`, a ``WorkLock``): orders the
 ///    instance's writes, imports and sync exchanges. Under it: (4), briefly and repeatedly,
 ///    never across a store call; the store's own locks (5 to 7, or a custom store's); the sync
 ///    session and the sync store (8).
@@ -18,12 +27,13 @@
 ///    Never (1) or (2): saves run after it is released. `Preferences.deinit` takes it before
 ///    anything else.
 /// 4. **An instance's lock** (`Preferences.lock`, the shared lock of `Preferences.state`):
-///    guards the instance's state and its cells' boxed values. Under it: (9), and the leaves
+///    guards the instance's state and its cells' boxed values (a ``Lock``, the one lock that
+///    guards state outside its value). Under it: (9), and the leaves
 ///    that scheduling a save takes (`SaveQueues`' table, `SaveProtection`, dispatch's own
 ///    locks in `asyncAfter`). Never a store, (2), (3), or code the package does not own:
 ///    observers, `NotificationCenter` and the Observation framework are told after it is
-///    released.
-/// 5. **A file store's writer lock** (`FileStore.writerLock`, a `Mutex<Void>`): one writer of
+///    released, and a `withLock` closure runs under (0) instead.
+/// 5. **A file store's writer lock** (`FileStore.writerLock`, a ``WorkLock``): one writer of
 ///    the file per process. Under it: (6), then (7).
 /// 6. **The file lock** (`FileLock`): an exclusive `flock` on `<file>.lock`, across processes.
 ///    A writer waits for it at most the store's `lockTimeout`, so even two processes that took
@@ -33,8 +43,8 @@
 ///    the file, which take `SystemCallFaults`' plan (leaf, tests only) and `ActivityCounters`
 ///    (leaf).
 /// 8. **Sync**: `SyncSession`'s state, `HybridLogicalClock`'s reading, `InMemorySyncStore`'s
-///    entries, `FileSyncStore`'s files and skipped list, `KeyValueSyncStore`'s `apply` (around
-///    `NSUbiquitousKeyValueStore`, which calls no code of ours): all leaves. `FileSyncStore`
+///    entries, `FileSyncStore`'s files and skipped list, `KeyValueSyncStore`'s `apply` (a
+///    ``WorkLock`` around `NSUbiquitousKeyValueStore`, which calls no code of ours): all leaves. `FileSyncStore`
 ///    calls its files' stores (5 to 7) after releasing its own.
 /// 9. **A cell's lock bit** (`PreferenceCell.withCellLock`, in C: `preferences_bit_lock`; on
 ///    Apple platforms one of 64 striped `os_unfair_lock`s around it): the innermost. Held for a
