@@ -179,9 +179,9 @@ public struct Preference<Value: Sendable>: Sendable {
 
   /// An assignment the fast path does not take: one that anyone hears of, schedules a save,
   /// is reported to the Observation framework, is refused, or needs the instance's lock. It
-  /// takes the one path of an assignment (``PreferenceCell/assign(in:flags:willSet:didSet:_:)``),
-  /// between the Observation framework's will-set and did-set calls in an observable class,
-  /// which records the key path the first time.
+  /// takes the one path of an assignment (``PreferenceCell/assign(_:in:observer:)``, then
+  /// ``PreferenceCell/finish(_:with:in:flags:)``), telling the Observation framework in an
+  /// observable class, which records the key path the first time.
   @inlinable @inline(never)
   static func assign<Owner: Preferences>(
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Owner,
@@ -189,16 +189,14 @@ public struct Preference<Value: Sendable>: Sendable {
   ) {
     cell._withUnsafeGuaranteedRef { cell in
       guard flags & HotPath.observable != 0 else {
-        cell.assign(in: owner, flags: flags) { store in store(newValue) }
+        let assignment = cell.assign(newValue, in: owner, observer: Unobserved())
+        cell.finish(assignment, with: newValue, in: owner, flags: flags)
         return
       }
-      withObservedKeyPath(of: cell, in: owner, keyPath: keyPath) { keyPath in
-        cell.assign(
-          in: owner, flags: flags,
-          willSet: { owner.observation.willSet(owner, keyPath: keyPath) },
-          didSet: { owner.observation.didSet(owner, keyPath: keyPath) }
-        ) { store in store(newValue) }
+      let assignment = withObservedKeyPath(of: cell, in: owner, keyPath: keyPath) { keyPath in
+        cell.assign(newValue, in: owner, observer: KeyPathObserver(owner: owner, keyPath: keyPath))
       }
+      cell.finish(assignment, with: newValue, in: owner, flags: flags)
     }
   }
 

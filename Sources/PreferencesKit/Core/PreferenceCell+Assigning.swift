@@ -1,68 +1,58 @@
 /// An assignment, the one path every assignment takes: the wrapper's setter (observed or not)
 /// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign()`` decides what it does to
-/// the flags; ``assign(in:flags:willSet:didSet:_:)`` stores the value, tells the Observation
-/// framework, subscribers and notification observers, and schedules a save.
+/// the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the
+/// Observation framework's calls, and ``PreferenceCell/finish(_:with:in:flags:)`` tells
+/// subscribers and notification observers, releases the value replaced and schedules a save.
 extension PreferenceCell {
-  /// Assigns a value chosen by the app, from start to end: `willSet`, choosing and storing
-  /// it, `didSet` (the Observation framework's calls, in an observable class); then, holding
-  /// no lock, subscribers and notification observers hear of it when anyone listens, the value
-  /// it replaced is released, and a save is scheduled when the class saves automatically. Call
-  /// holding no lock.
+  /// Stores a value chosen by the app, between `observer`'s will-set and did-set calls, under
+  /// the instance's lock as well for a value that does not fit a word. Pass what it returns to
+  /// ``finish(_:with:in:flags:)`` once holding no lock.
   ///
   /// ```swift
-  /// cell.assign(in: owner, flags: flags) { store in store(newValue) }
+  /// cell.finish(cell.assign(newValue, in: owner, observer: Unobserved()), with: newValue,
+  ///   in: owner, flags: flags)
   /// ```
+  @inlinable @inline(__always)
+  func assign(
+    _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
+  ) -> Assignment<Value> {
+    observer.willSet()
+    let stored =
+      Self.isLockFree
+      ? store(newValue, hotPath: owner.hotPath)
+      : owner.lock.withLock { store(newValue, hotPath: owner.hotPath) }
+    observer.didSet()
+    return Assignment(stored: stored)
+  }
+
+  /// Ends an assignment, holding no lock: subscribers and notification observers hear of it
+  /// when anyone listens, a refusal is said in a debug build, the value replaced is released
+  /// (``exchangeValue(with:)``), and a save is scheduled when the class saves automatically.
   ///
   /// - Parameters:
+  ///   - assignment: What ``assign(_:in:observer:)`` returned.
+  ///   - newValue: The value assigned.
   ///   - owner: The instance the cell belongs to.
   ///   - flags: The owner's ``HotPath`` flags, as the caller read them.
-  ///   - willSet: Runs first.
-  ///   - didSet: Runs once the value is stored, or `choose` threw.
-  ///   - choose: Calls `store` with the value at most once (not at all when it throws), and
-  ///     returns what the caller returns: ``PreferenceHandle/withLock(_:)`` reads the value,
-  ///     lets its caller change it, and stores it, holding the preference's lock.
-  /// - Returns: What `choose` returns.
-  /// - Throws: What `choose` throws; nothing is assigned then.
   @inlinable @inline(__always)
-  func assign<Result, Failure: Error>(
-    in owner: Preferences, flags: UInt64, willSet: () -> Void = {}, didSet: () -> Void = {},
-    _ choose: (_ store: (Value) -> Void) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    // The value replaced leaves the locks in `stored`, and is released at the end, holding
-    // none (``exchangeValue(with:)``). `nil` until stored, `.some(nil)` when refused.
-    var stored: (replaced: Value?, isHeard: Bool)??
-    var heardValue: Value?
-    willSet()
-    let result: Result
-    do {
-      result = try choose { newValue in
-        stored =
-          Self.isLockFree
-          ? store(newValue, hotPath: owner.hotPath)
-          : owner.lock.withLock { store(newValue, hotPath: owner.hotPath) }
-        if _slowPath(stored??.isHeard == true) { heardValue = newValue }
+  func finish(
+    _ assignment: consuming Assignment<Value>, with newValue: Value, in owner: Preferences,
+    flags: UInt64
+  ) {
+    if let stored = assignment.stored {
+      if _slowPath(stored.isHeard), let replaced = stored.replaced {
+        owner.announceAssignment(to: self, replacing: replaced, with: newValue)
       }
-    } catch {
-      didSet()
-      throw error
-    }
-    didSet()
-    switch stored {
-    case .some(.some(let stored)):
-      if let heardValue, let replaced = stored.replaced {
-        owner.announceAssignment(to: self, replacing: replaced, with: heardValue)
-      }
-    case .some(.none): refuseAssignment()
-    case .none: break
+    } else {
+      refuseAssignment()
     }
     if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
-    return result
   }
 
   /// The hot path: assigns a value of a ``isLockFree`` type under the cell's lock bit, as
   /// ``CellFlags/assign()`` says, unless anyone hears of assignments. Returns `false` when
   /// anyone does, or the assignment is refused, leaving it to
-  /// ``assign(in:flags:willSet:didSet:_:)`` (a refusal noted twice is noted once). Small enough to
+  /// ``assign(_:in:observer:)`` (a refusal noted twice is noted once). Small enough to
   /// inline: one compare-and-swap, two loads, two stores.
   @inlinable @inline(__always)
   func assignUnheard(_ newValue: Value, hotPath: AtomicWords) -> Bool {
@@ -102,4 +92,55 @@ extension PreferenceCell {
       return (replaced, isHeard)
     }
   }
+}
+
+/// What ``PreferenceCell/assign(_:in:observer:)`` did, for
+/// ``PreferenceCell/finish(_:with:in:flags:)``: `nil` when refused; otherwise the value
+/// replaced (to release holding no lock, and to announce when heard).
+@usableFromInline
+struct Assignment<Value> {
+  @usableFromInline let stored: (replaced: Value?, isHeard: Bool)?
+
+  @inlinable init(stored: (replaced: Value?, isHeard: Bool)?) { self.stored = stored }
+}
+
+/// Tells the Observation framework of an assignment: its will-set and did-set calls, around
+/// storing the value. A protocol rather than closures, so the calls are direct on the hot path.
+@usableFromInline
+protocol AssignmentObserver {
+  func willSet()
+  func didSet()
+}
+
+/// No one to tell: a class that is not observable.
+@usableFromInline
+struct Unobserved: AssignmentObserver {
+  @inlinable init() {}
+  @inlinable func willSet() {}
+  @inlinable func didSet() {}
+}
+
+/// A property observed through its key path, specialized for its class.
+@usableFromInline
+struct KeyPathObserver<Owner: Preferences, Value>: AssignmentObserver {
+  @usableFromInline let owner: Owner
+  @usableFromInline let keyPath: ReferenceWritableKeyPath<Owner, Value>
+
+  @inlinable init(owner: Owner, keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+    self.owner = owner
+    self.keyPath = keyPath
+  }
+
+  @inlinable func willSet() { owner.observation.willSet(owner, keyPath: keyPath) }
+  @inlinable func didSet() { owner.observation.didSet(owner, keyPath: keyPath) }
+}
+
+/// A property observed through what its cell recorded (`nil`: never read or assigned through
+/// its accessors, so not observed), for a caller that does not know the class.
+struct PropertyObserver: AssignmentObserver {
+  let owner: Preferences
+  let property: ObservedProperty?
+
+  func willSet() { property?.willSet(owner) }
+  func didSet() { property?.didSet(owner) }
 }

@@ -19,7 +19,9 @@ extension PreferenceHandle {
   /// Those other accesses are not part of the step: they are not atomic with it, and another
   /// thread may change those preferences between `body` reading and assigning them. Keep `body`
   /// short; it must not call `withLock` of this same preference (the lock is not recursive), nor
-  /// nest `withLock` calls of two preferences in an order another thread may reverse.
+  /// nest `withLock` calls of two preferences in an order another thread may reverse. The
+  /// Observation framework hears of the assignment under the same lock; subscribers to
+  /// ``Preferences/changes()`` and notification observers after it is released.
   ///
   /// The result is an assignment like any other: the key becomes dirty, an automatic
   /// ``Preferences/savePolicy`` schedules a save, and observers hear of it once, after the
@@ -44,18 +46,17 @@ extension PreferenceHandle {
       return lock
     }
     let flags = owner.hotPath.loadRelaxed()
-    let property = flags & HotPath.observable != 0 ? owner.lock.withLock { cell.property } : nil
-    return try cell.assign(
-      in: owner, flags: flags, willSet: { property?.willSet(owner) },
-      didSet: { property?.didSet(owner) }
-    ) { store throws(Failure) in
-      try readModifyWrite.withLock { () throws(Failure) -> Result in
-        var value =
-          PreferenceCell<Value>.isLockFree ? cell.value : owner.lock.withLock { cell.value }
-        let result = try body(&value)
-        store(value)
-        return result
-      }
+    let observer = PropertyObserver(
+      owner: owner,
+      property: flags & HotPath.observable != 0 ? owner.lock.withLock { cell.property } : nil)
+    let (result, value, assignment) = try readModifyWrite.withLock {
+      () throws(Failure) -> (Result, Value, Assignment<Value>) in
+      var value =
+        PreferenceCell<Value>.isLockFree ? cell.value : owner.lock.withLock { cell.value }
+      let result = try body(&value)
+      return (result, value, cell.assign(value, in: owner, observer: observer))
     }
+    cell.finish(assignment, with: value, in: owner, flags: flags)
+    return result
   }
 }

@@ -9,7 +9,8 @@
 ///    `InstanceState.readModifyWriteLocks`, taken by ``PreferenceHandle/withLock(_:)``):
 ///    the outermost, since the caller's closure runs under it and may take any lock below (it
 ///    reads, assigns, writes and saves as any code does), and code the package does not own
-///    may run under it (observers the closure sets off). Taken holding no lock of the package.
+///    may run under it (observers the closure sets off, and the Observation framework's
+///    will-set and did-set calls of the assignment). Taken holding no lock of the package.
 ///    Under it, another preference's (0) only in an order the caller keeps (the closure may
 ///    call another preference's `withLock`; two closures nesting two preferences in opposite
 ///    orders would wait for each other, which `withLock`'s documentation warns of).
@@ -44,8 +45,8 @@
 ///    (leaf).
 /// 8. **Sync**: `SyncSession`'s state, `HybridLogicalClock`'s reading, `InMemorySyncStore`'s
 ///    entries, `FileSyncStore`'s files and skipped list, `KeyValueSyncStore`'s `apply` (a
-///    ``WorkLock`` around `NSUbiquitousKeyValueStore`, which calls no code of ours): all leaves. `FileSyncStore`
-///    calls its files' stores (5 to 7) after releasing its own.
+///    ``WorkLock`` around `NSUbiquitousKeyValueStore`, which calls no code of ours): all
+///    leaves. `FileSyncStore` calls its files' stores (5 to 7) after releasing its own.
 /// 9. **A cell's lock bit** (`PreferenceCell.withCellLock`, in C: `preferences_bit_lock`; on
 ///    Apple platforms one of 64 striped `os_unfair_lock`s around it): the innermost. Held for a
 ///    few instructions, never across a call, and a thread never holds two.
