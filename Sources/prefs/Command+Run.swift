@@ -93,7 +93,7 @@ extension Command {
       }
       written = values[key]
     }
-    if let written, let format = location.fileFormat, !format.holdsExactly(written) {
+    if let written, location.makeStore().storedForm(of: written) != written {
       Console.error(
         "prefs: warning: XML property lists keep dates to the second, so \(key) lost its "
           + "fraction of a second; a .json store keeps it")

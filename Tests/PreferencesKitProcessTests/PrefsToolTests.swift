@@ -473,6 +473,15 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #expect(json.error.isEmpty)
       let nested = try prefs.run(["write", "s.plist", "list", "-array", "-date", date])
       #expect(nested.error.contains("warning: XML property lists keep dates to the second"))
+      // A binary property list keeps the fraction, and stays binary.
+      let binary = try PropertyListFormat.propertyList.encode(["a": .integer(1)], binary: true)
+      try Data(binary).write(to: directory.file("b.plist"))
+      let kept = try prefs.run(["write", "b.plist", "when", "-date", date])
+      #expect(kept.status == 0)
+      #expect(kept.error.isEmpty)
+      #expect(
+        try FileStore(url: directory.file("b.plist")).value(forKey: "when")
+          == .date(Date(timeIntervalSince1970: 1_714_555_800.25)))
     }
   }
 }

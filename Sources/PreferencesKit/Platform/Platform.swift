@@ -12,6 +12,8 @@ public import PreferencesAtomics
   import Musl
 #elseif canImport(Android)
   import Android
+#else
+  #error("PreferencesKit does not know this platform's C library: add it to Platform.swift")
 #endif
 
 /// Facts about the platform the library was built for.
