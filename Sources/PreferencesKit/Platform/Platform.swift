@@ -1,8 +1,9 @@
 import Foundation
 public import PreferencesAtomics
 
-// The one place that imports the C library. Everything else reaches the system through
-// `Platform` and `Syscalls`, so a platform difference is decided here, once.
+// `Platform/` is the one folder that imports the C library (here and in `Syscalls*.swift`).
+// Everything else reaches the system through `Platform` and `Syscalls`, so a platform
+// difference is decided here, once.
 
 #if canImport(Darwin)
   import Darwin
