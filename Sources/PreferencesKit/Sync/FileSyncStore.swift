@@ -118,10 +118,6 @@ public final class FileSyncStore: SyncStore {
     skipped.withLock { $0 }
   }
 
-  /// The files in the folder that the last read skipped.
-  @available(*, deprecated, renamed: "readProblems")
-  public var notices: [PreferenceError] { readProblems }
-
   /// Stores each entry that is newer than the folder's in `device`'s file, under that file's
   /// lock, unless that would break a limit; nothing is stored then.
   public func apply(_ entries: [String: SyncEntry], from device: String) throws {
