@@ -79,12 +79,12 @@ public final class FileSyncStore: SyncStore {
       do {
         return SyncEntry.entries(in: try file.allValues())
       } catch {
-        var notice = PreferenceError(error, kind: .readFailed)
-        notice.file = file.url
+        var problem = PreferenceError(error, kind: .readFailed)
+        problem.file = file.url
         let damaged = (error as? PreferenceError)?.isDamage ?? false
-        notice.reason = [notice.reason, damaged ? "the file is skipped until it parses" : nil]
+        problem.reason = [problem.reason, damaged ? "the file is skipped until it parses" : nil]
           .compactMap { $0 }.joined(separator: "; ")
-        skipped.append(notice)
+        skipped.append(problem)
         return [:]
       }
     }
