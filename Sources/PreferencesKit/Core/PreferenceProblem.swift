@@ -146,7 +146,7 @@ struct ProblemState {
 extension ProblemState {
   /// Puts what a commit kept beside the store (``PreferenceError/Kind/fileMovedAside``) in
   /// place of what the last one kept, leaving the keys left out as they are.
-  mutating func replaceFilesKeptAside(with problems: [PreferenceError]) {
+  mutating func replaceWriteProblems(with problems: [PreferenceError]) {
     replace(.write, with: problems, where: { !$0.error.kind.leavesKeyOut })
   }
 

@@ -139,7 +139,7 @@ extension Preferences {
       // All or nothing: a value the store cannot hold fails the whole import.
       let outcome = try commit(mayLeaveOut: []) { _ in found.mapValues(StoredChange.set) }
       if !outcome.problems.isEmpty {
-        state.withLock { $0.problems.replaceFilesKeptAside(with: outcome.problems) }
+        state.withLock { $0.problems.replaceWriteProblems(with: outcome.problems) }
       }
       return installLeavingObservers(changes, origin: .external)
     }

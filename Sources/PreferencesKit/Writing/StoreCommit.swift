@@ -62,8 +62,8 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let kept = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
-    if !kept.isEmpty { state.withLock { $0.problems.replaceFilesKeptAside(with: kept) } }
+    let problems = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
+    if !problems.isEmpty { state.withLock { $0.problems.replaceWriteProblems(with: problems) } }
   }
 
   /// Tries `attempt` until the store takes it, leaving out each key of `mayLeaveOut` whose
