@@ -22,7 +22,7 @@ extension Command {
       try readType(location, key: key)
     case .write(let location, let key, let edit):
       try write(edit, to: key, in: location)
-      warnIfLocked(key, in: location)
+      warnIfManaged(key, in: location)
     case .rename(let location, let old, let new):
       try rename(old, to: new, in: location)
     case .delete(let location, nil):
