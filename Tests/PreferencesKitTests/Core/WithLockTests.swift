@@ -90,4 +90,19 @@ struct WithLockTests {
     #expect(other.recentFiles == ["README.md"] && other.userName == "again")
     #expect(try prefs.preferenceStore.value(forKey: "userName") == .string("meanwhile"))
   }
+
+  /// Notification observers hear of the assignment once the preference's lock is released: one
+  /// that runs synchronously may use `withLock` of the same preference.
+  @Test func aNotificationObserverMayCallWithLockOfTheSamePreference() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let token = NotificationCenter.default.addObserver(
+      forName: Preferences.didChangeNotification, object: prefs, queue: nil
+    ) { _ in
+      // Clamps the count, as an observer enforcing a limit would.
+      prefs.$launchCount.withLock { $0 = min($0, 3) }
+    }
+    defer { NotificationCenter.default.removeObserver(token) }
+    try #require(finishes { prefs.$launchCount.withLock { $0 = 10 } })
+    #expect(prefs.launchCount == 3)
+  }
 }
