@@ -146,8 +146,8 @@ struct ProblemState {
 extension ProblemState {
   /// Puts what a commit kept beside the store (``PreferenceError/Kind/fileMovedAside``) in
   /// place of what the last one kept, leaving the keys left out as they are.
-  mutating func replaceWriteNotices(with notices: [PreferenceError]) {
-    replace(.write, with: notices, where: { !$0.error.kind.isRefusal })
+  mutating func replaceWriteProblems(with problems: [PreferenceError]) {
+    replace(.write, with: problems, where: { !$0.error.kind.isRefusal })
   }
 
   /// Lists the keys a write left out, by key, in place of those listed before.

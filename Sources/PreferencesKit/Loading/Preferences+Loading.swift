@@ -63,13 +63,12 @@ extension Preferences {
     return named
   }
 
-  /// Reads what the store holds for every key, previous keys included: all of it from a store
-  /// that prefers it (``PreferenceStore/prefersReadingAllValues``), which costs one reference
-  /// rather than a new dictionary. When the store cannot be read, no values, or those salvaged from a damaged
+  /// Reads what the store holds for every key, previous keys included (a store that holds its
+  /// values whole hands all of them out, which costs one reference rather than a new
+  /// dictionary). When the store cannot be read, no values, or those salvaged from a damaged
   /// file, and the errors that say so.
   private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
     do {
-      if preferenceStore.prefersReadingAllValues { return (try preferenceStore.allValues(), []) }
       let previousKeys = cells.flatMap(\.declaration.previousKeys)
       return (try preferenceStore.values(forKeys: cells.map(\.key) + previousKeys), [])
     } catch {
@@ -81,27 +80,27 @@ extension Preferences {
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
-      let recovered =
+      let salvaged =
         salvage.values.isEmpty
-        ? "no entry could be recovered; the next write keeps the damaged file beside the new one"
+        ? "no entry could be salvaged; the next write keeps the damaged file beside the new one"
         : "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
-          + "recovered; the next write keeps the damaged file beside the new one and writes "
+          + "salvaged; the next write keeps the damaged file beside the new one and writes "
           + "them back"
-      failure.reason = [failure.reason, recovered].compactMap { $0 }.joined(separator: "; ")
+      failure.reason = [failure.reason, salvaged].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,
         [failure]
           + salvage.lostKeys.map {
             PreferenceError(
               .corruptFile, key: $0, file: failure.file,
-              reason: "the entry is damaged and could not be recovered; the preference holds "
+              reason: "the entry is damaged and could not be salvaged; the preference holds "
                 + "its default, and the damaged file is kept beside the new one after the next "
                 + "write")
           }
           + salvage.keptKeys.map {
             PreferenceError(
               .corruptFile, key: $0, file: failure.file,
-              reason: "the entry could not be recovered; the preference keeps the value last "
+              reason: "the entry could not be salvaged; the preference keeps the value last "
                 + "read from the store before the damage"
                 + (salvage.values[$0].map { " (\($0))" } ?? "")
                 + ", which the next write keeps, and the damaged file is kept beside the new "

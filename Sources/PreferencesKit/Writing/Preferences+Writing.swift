@@ -45,10 +45,10 @@ extension Preferences {
         return (noteRefused(batch), 0)
       }
       batch.addKeyMoves()
-      // Creating the device identifier may keep a damaged file: this write's notice too.
+      // Creating the device identifier may keep a damaged file: this write's problem too.
       let earlier = state.withLock { $0.problems.errors(in: .write) }
       batch.stampSyncedKeys(with: try syncStamp(for: batch))
-      let stampNotices = state.withLock { $0.problems.errors(in: .write) }.filter {
+      let stampProblems = state.withLock { $0.problems.errors(in: .write) }.filter {
         !$0.kind.isRefusal && !earlier.contains($0)
       }
       batch.recordVersion(Self.version)
@@ -56,7 +56,7 @@ extension Preferences {
         batch.changes(leavingOut: $0)
       }
       batch.leaveOut(outcome.refused)
-      commit(batch, notices: stampNotices + outcome.notices)
+      commit(batch, problems: stampProblems + outcome.problems)
       batch.session?.push(batch.synced)
       return (noteRefused(batch), batch.writes.count)
     }
@@ -128,7 +128,7 @@ extension Preferences {
   /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
   /// the store kept beside it in the problem list, in place of what the load said about the
   /// values it replaced.
-  private func commit(_ batch: WriteBatch, notices: [PreferenceError]) {
+  private func commit(_ batch: WriteBatch, problems: [PreferenceError]) {
     let written = batch.keys
     let leftOut = Set(batch.refused.map(\.write.cell.key))
     state.withLock { state in
@@ -140,9 +140,9 @@ extension Preferences {
         batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)
       }
       if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
-      // A damaged file kept beside the new one (its notice says in `found` what was wrong)
+      // A damaged file kept beside the new one (its problem says in `found` what was wrong)
       // makes what the load said of the damage stale; so is a failed load of a value replaced.
-      let keptDamagedFile = notices.contains { $0.found != nil }
+      let keptDamagedFile = problems.contains { $0.found != nil }
       state.problems.replace(
         where: { problem in
           if problem.phase == .write { return !problem.error.kind.isRefusal }
@@ -150,7 +150,7 @@ extension Preferences {
           let error = problem.error
           if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
           return keptDamagedFile && error.isDamage
-        }, with: notices.map { PreferenceProblem($0, phase: .write) })
+        }, with: problems.map { PreferenceProblem($0, phase: .write) })
     }
   }
 }

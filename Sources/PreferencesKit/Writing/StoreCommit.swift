@@ -1,8 +1,8 @@
 /// What one commit to the store did besides the change, and what it could not do.
 struct CommitOutcome {
   /// Files the store kept beside the new one (a damaged file, a backup), as
-  /// ``PreferenceError/Kind/fileMovedAside`` notices naming them.
-  var notices: [PreferenceError] = []
+  /// ``PreferenceError/Kind/fileMovedAside`` problems naming them.
+  var problems: [PreferenceError] = []
   /// The keys left out because the store's format cannot hold their values, or because the
   /// file would be too large with them, each with why.
   var refused: [String: PreferenceError] = [:]
@@ -18,7 +18,7 @@ struct CommitState {
 extension Preferences {
   /// The one route to the store, which every write, import, migration, device identifier and
   /// sync record takes: applies `changes` as one unit, through the store's
-  /// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)`` (for a ``FileStore``, one
+  /// ``PreferenceStore/update(_:_:)``, with what the class declares (for a ``FileStore``, one
   /// replacement under its inter-process lock; for a store that keeps the default, a read of
   /// the changed keys and one ``PreferenceStore/apply(_:)``).
   ///
@@ -29,7 +29,7 @@ extension Preferences {
   ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
   ///     is saved without them. Empty: such a refusal refuses the whole commit, as an import
   ///     and a migration are.
-  ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
+  ///   - keepingPrevious: Why the store as it is must be kept (the change replaces a
   ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
   ///     store that keeps the default update keeps nothing.
   ///   - changes: The change set, given the keys left out so far.
@@ -42,7 +42,7 @@ extension Preferences {
     try commit(refusable: refusable) { leftOut in
       let changes = changes(leftOut)
       return try preferenceStore.update(
-        readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious
+        storeUpdate(readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious)
       ) {
         $0.applyChanges(changes)
       }
@@ -62,8 +62,17 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let notices = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
-    if !notices.isEmpty { state.withLock { $0.problems.replaceWriteNotices(with: notices) } }
+    let problems = try preferenceStore.update(
+      storeUpdate(readingKeys: keys, keepingPrevious: nil), transform)
+    if !problems.isEmpty { state.withLock { $0.problems.replaceWriteProblems(with: problems) } }
+  }
+
+  /// The request of an update to the store, with what the class declares, worked out only
+  /// when the store reads it.
+  private func storeUpdate(readingKeys keys: [String]?, keepingPrevious reason: String?)
+    -> StoreUpdate
+  {
+    StoreUpdate(readingKeys: keys, keepingPrevious: reason) { [self] in declarations }
   }
 
   /// Tries `attempt` until the store takes it, leaving out each refusable key the store
@@ -76,7 +85,7 @@ extension Preferences {
     var outcome = CommitOutcome()
     while true {
       do {
-        outcome.notices = try attempt(Set(outcome.refused.keys))
+        outcome.problems = try attempt(Set(outcome.refused.keys))
         return outcome
       } catch let error as PreferenceError where error.kind.isRefusal {
         guard let key = Self.refusedKey(of: error, among: refusable),

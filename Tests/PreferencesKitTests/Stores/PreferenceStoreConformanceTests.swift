@@ -45,14 +45,13 @@ struct PreferenceStoreConformanceTests {
     let store = MinimalStore()
     try PreferenceStoreConformance { store }.run()
     #expect(store.location == nil)
-    #expect(!store.prefersReadingAllValues)
+    #expect(store.userDefaultsDomains == nil)
     #expect(store.salvage(after: PreferenceError(.corruptFile)) == nil)
-    #expect(store.observeChanges {} == nil)
     #expect(store.observeChanges(toKeys: ["a"]) {} == nil)
-    let notices = try store.update(readingKeys: nil, keepingPrevious: "a backup is asked for") {
+    let problems = try store.update(StoreUpdate(keepingPrevious: "a backup is asked for")) {
       $0["a"] = .integer(1)
     }
-    #expect(notices.isEmpty, "the default update keeps no backup and says nothing")
+    #expect(problems.isEmpty, "the default update keeps no backup and says nothing")
     #expect(try store.value(forKey: "a") == .integer(1))
   }
 
@@ -134,7 +133,9 @@ final class MinimalStore: PreferenceStore, @unchecked Sendable {
   private var values: [String: PropertyListValue] = [:]
   private var failing = false
 
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    lock.withLock { keys.map { keys in values.filter { keys.contains($0.key) } } ?? values }
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
@@ -183,7 +184,9 @@ final class DistortingStore: PreferenceStore, @unchecked Sendable {
     }
   }
 
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    lock.withLock { values }
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {
