@@ -5,7 +5,8 @@ import Foundation
 /// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
 /// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
 /// names it. The two differ only in precision: JSON keeps every value exactly, an XML
-/// property list keeps dates to the second.
+/// property list keeps dates to the second. The name is the values', not Apple's file's: every
+/// format here, JSON and any added later, holds ``PropertyListValue``s.
 ///
 /// ```swift
 /// let backup = try prefs.exportValues(format: .json)

@@ -87,7 +87,7 @@ extension Preferences {
 
   /// The reader of the system's layers for `store`.
   ///
-  /// - A store with layers of its platform's (``PreferenceStore/platformLayers``, a
+  /// - A store over `UserDefaults` (``PreferenceStore/userDefaultsDomains``, a
   ///   ``UserDefaultsStore``'s): the keys its `UserDefaults` reports forced, the managed app
   ///   configuration, registered defaults and the global domain (see
   ///   ``UserDefaultsStore/values(forKeys:)``); elsewhere than on Apple platforms, then the
