@@ -19,10 +19,10 @@ extension Preferences {
   /// program: a ``FileStore`` whose file read cleanly before and now reads as damaged waits for
   /// it to read cleanly again, up to its ``FileStore/partialWriteTimeout`` (2 seconds unless
   /// given), so that a save in the middle of a person's edit keeps the whole edit. Past that,
-  /// the damaged file is kept beside the new one, and each entry that cannot be recovered from
+  /// the damaged file is kept beside the new one, and each entry that cannot be salvaged from
   /// it keeps the value last read from the file. A write
-  /// that replaces a stored value the class could not load keeps the store as it was
-  /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
+  /// that replaces a stored value the class could not load keeps a copy of the store as it was
+  /// first: a ``FileStore`` keeps a backup file beside it, named in
   /// ``preferenceProblems``.
   ///
   /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
@@ -96,7 +96,7 @@ extension Preferences {
     return batch
   }
 
-  /// Why the store as it is must stay recoverable before `batch` replaces it: it changes a key
+  /// Why a copy of the store as it is must be kept before `batch` replaces it: it changes a key
   /// whose stored value the last load could not read.
   private func backupReason(for batch: WriteBatch) -> String? {
     let keys = batch.keys
