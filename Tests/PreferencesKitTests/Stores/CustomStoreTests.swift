@@ -39,6 +39,18 @@ struct CustomStoreTests {
     #expect(store.declarations.last == .some(nil), "a direct update declares nothing")
   }
 
+  @Test func theDeclarationsAreWorkedOutOnlyWhenAStoreReadsThem() {
+    let count = Locked(0)
+    let update = StoreUpdate(readingKeys: nil, keepingPrevious: nil) {
+      count.withLock { $0 += 1 }
+      return AppPreferences.schema
+    }
+    #expect(count.withLock { $0 } == 0)
+    #expect(update.declarations?.entries.isEmpty == false)
+    #expect(count.withLock { $0 } == 1)
+    #expect(StoreUpdate().declarations == nil)
+  }
+
   @Test func aCustomStoreOverUserDefaultsGetsItsOtherDomainsAsLayers() throws {
     try withTemporarySuite { name, defaults throws in
       defaults.register(defaults: ["fontSize": 20.0])
