@@ -14,6 +14,10 @@
 #   6. a missing `import Foundation` in a file that uses a Foundation type (issue 32)
 #   7. an `os_unfair_lock_lock` call from async code (issue 32)
 #   8. a 64-bit `Int` assumption: only Scripts/check-int-width.sh fails (issue 32)
+#   9. an SPI import and an underscored standard-library name the SDK's interface lacks:
+#      only Scripts/check-public-api-only.sh fails (issue 32)
+#  10. a `public import CoreGraphics` no public signature needs, which Apple's compiler
+#      reports unused: only Scripts/check-coregraphics-imports.sh fails (issue 32)
 #
 # Usage: DarwinCheck/reintroduce.sh   (about 30 s a kind: each stops after PreferencesKit)
 set -euo pipefail
@@ -136,6 +140,29 @@ func reintroducedNanoseconds(_ seconds: Double) -> Int { Int(seconds) * 1_000_00
 SWIFT
 expect "64-bit Int assumption (text check)" "$width" "Int arithmetic that may assume 64 bits" \
   "$scratch/Scripts/check-int-width.sh" "$scratch/Sources/PropertyListFormats"
+
+# 9. SPI: Linux's binary standard library keeps `@_spi` declarations, the SDK's interface does
+#    not, so both compilers here accept it and only the text check fails.
+spi=Sources/PreferencesKit/Core/ReintroducedSPI.swift
+cat >"$scratch/$spi" <<'SWIFT'
+@_spi(Reflection) import Swift
+func reintroducedFieldCount(_ type: Any.Type) -> Int {
+  var count = 0
+  _ = _forEachField(of: type, options: []) { _, _, _, _ in
+    count += 1
+    return true
+  }
+  return count
+}
+SWIFT
+expect "SPI import and _forEachField (text check)" "$spi" "@_spi" \
+  "$scratch/Scripts/check-public-api-only.sh" "$scratch/Sources"
+
+# 10. A wider CoreGraphics import than the file's public signatures need.
+cg=Sources/PreferencesKit/Geometry/Data+Geometry.swift
+edit "$cg" $'  internal import CoreGraphics\n=>\n  public import CoreGraphics'
+expect "public import CoreGraphics, unused in public (text check)" "$cg" "CoreGraphics" \
+  "$scratch/Scripts/check-coregraphics-imports.sh" "$scratch/Sources"
 
 if [[ $failures -ne 0 ]]; then
   echo "reintroduce.sh: $failures kind(s) not caught" >&2

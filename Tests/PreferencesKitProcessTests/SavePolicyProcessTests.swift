@@ -90,6 +90,25 @@ struct SavePolicyProcessTests {
     }
   }
 
+  /// Any value of `PREFERENCESKIT_DEFAULT_STORE_FOLDER` is a folder, never a reason to fall
+  /// back to the real settings: `~` is the home folder, a relative path is taken from the
+  /// current directory.
+  @Test func aRelativeOrTildeDefaultStoreFolderIsStillAFolderOfItsOwn() throws {
+    try withDirectory { directory in
+      let home = directory.url.appendingPathComponent("home", isDirectory: true)
+      let tilde = try TestHelperProcess.run(
+        ["default-url", "com.example.app"],
+        environment: ["HOME": home.path, "PREFERENCESKIT_DEFAULT_STORE_FOLDER": "~/settings"])
+      #expect(tilde.output == home.path + "/settings/com.example.app/preferences.plist\n")
+      let relative = try TestHelperProcess.run(
+        ["default-url", "com.example.app"],
+        environment: ["PREFERENCESKIT_DEFAULT_STORE_FOLDER": "relative/settings"])
+      let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent("relative/settings/com.example.app/preferences.plist")
+      #expect(relative.output == current.standardizedFileURL.path + "\n")
+    }
+  }
+
   /// `systemctl stop`, `docker stop`, Ctrl-C and a closed terminal inside the debounce
   /// interval: the pending change is saved, then the process ends by the signal, as it would
   /// have without the library (its exit status shows the signal).

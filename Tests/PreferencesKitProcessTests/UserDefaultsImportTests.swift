@@ -6,6 +6,9 @@ import PreferencesKit
 import PreferencesTestSupport
 import Testing
 
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
 final class NotesPreferences: Preferences, @unchecked Sendable {
   @Preference(previousKeys: ["FontSize"]) var fontSize = 12.0  // renamed since
   @Preference var userName = ""
@@ -126,3 +129,5 @@ struct UserDefaultsImportTests {
     #expect(thisFile.contains(block), "the README's block is not in this file:\n\(block)")
   }
 }
+
+#endif

@@ -1,7 +1,9 @@
 package import Foundation
 package import PreferencesKit
 #if canImport(CoreGraphics)
-  package import CoreGraphics
+  // Internal: `CGRect` in `windowFrame`'s type comes with Foundation; Core Graphics adds only
+  // the `.zero` its body uses (Scripts/check-coregraphics-imports.sh).
+  internal import CoreGraphics
 #endif
 
 /// The README's example types, compiled exactly as users copy them.

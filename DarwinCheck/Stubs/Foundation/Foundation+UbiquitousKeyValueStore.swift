@@ -68,9 +68,3 @@ public var NSUbiquitousKeyValueStoreInitialSyncChange: Int { 1 }
 public var NSUbiquitousKeyValueStoreQuotaViolationChange: Int { 2 }
 /// `NSUbiquitousKeyValueStoreAccountChange = 3`
 public var NSUbiquitousKeyValueStoreAccountChange: Int { 3 }
-
-extension FileManager {
-  /// NSFileManager.h: `@property (nullable, readonly, copy) id<NSObject,NSCopying,NSCoding>
-  /// ubiquityIdentityToken;`
-  public var ubiquityIdentityToken: (any NSCoding & NSCopying & NSObjectProtocol)? { stub() }
-}

@@ -251,17 +251,21 @@ public struct Preference<Value: Sendable>: Sendable {
   }
 
   /// Stores an assignment: under the cell's lock bit alone for a value that fits a word, under
-  /// the instance's lock as well for any other, which reads take too.
+  /// the instance's lock as well for any other, which reads take too. Returns the value
+  /// replaced when anyone hears of assignments; a replaced value no one hears of is released
+  /// here, after both locks, since its `deinit` may assign a preference
+  /// (``PreferenceCell/exchangeValue(with:)``).
   @inlinable @inline(__always)
   static func assign(
     _ newValue: Value, to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences
   ) -> Value? {
-    if PreferenceCell<Value>.isLockFree {
-      return cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
-    }
-    return owner.lock.withLock {
-      cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
-    }
+    let (replaced, isHeard) =
+      PreferenceCell<Value>.isLockFree
+      ? cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
+      : owner.lock.withLock {
+        cell._withUnsafeGuaranteedRef { $0.assign(newValue, hotPath: owner.hotPath) }
+      }
+    return isHeard ? replaced : nil
   }
 
   /// Tells subscribers and notification observers of an assignment that replaced a value

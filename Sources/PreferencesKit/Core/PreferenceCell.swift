@@ -56,8 +56,32 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Makes `replacing` the value and leaves in `replacing` the value it replaced, for the
+  /// caller to release once it holds no lock (a ``isLockFree`` value is bits, with nothing to
+  /// release: `replacing` keeps its own). Call where `value` may be set.
+  ///
+  /// Releasing a replaced value can run a `deinit`, which may assign a preference: inside the
+  /// cell's lock bit, that taker would wait for itself (on Apple platforms the bit's stripe is
+  /// an `os_unfair_lock`, shared with unrelated cells, and the runtime stops a thread that
+  /// takes one it holds); inside the instance's lock, an assignment of a value that does not
+  /// fit a word would. So no transition releases a replaced value while holding the bit, and
+  /// an assignment releases it after the instance's lock as well.
+  ///
+  /// An `inout` value of the caller's rather than a returned `Value?`: the type-erased paths
+  /// (loads, resets) run unspecialized, where an `Optional<Value>` costs a metadata lookup,
+  /// about 1,000 instructions a preference on creation (`create`).
+  @inlinable @inline(__always)
+  func exchangeValue(with replacing: inout Value) {
+    if Self.isLockFree {
+      value = replacing
+    } else {
+      swap(&replacing, &boxedValue)
+    }
+  }
+
   /// Runs `body` holding the cell's lock bit, with the flags to read and change; they are
   /// stored when `body` returns. Never call it from inside `body`: the bit is not recursive.
+  /// A value `body` returns outlives the bit, which is how a replaced value leaves it.
   @inlinable @inline(__always)
   func withCellLock<Result>(_ body: (inout CellFlags) -> Result) -> Result {
     var flags = CellFlags(bits: words.bitLock(at: 1))
@@ -160,22 +184,30 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   ///   - hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock bit: a
   ///     subscriber added before the assignment took the bit hears of it (subscribing takes
   ///     every cell's bit once after setting its flag).
-  /// - Returns: The value replaced when anyone hears of assignments; `nil` otherwise, or when
-  ///   the key is managed and nothing changed.
+  /// - Returns: `replaced`, the value replaced, for the caller to release once it holds no
+  ///   lock (``exchangeValue(with:)``), or to announce when `isHeard`, that is when anyone hears
+  ///   of assignments: for a ``isLockFree`` value, only then. `nil` when the key is managed and
+  ///   nothing changed.
   @inlinable @inline(__always)
-  func assign(_ newValue: Value, hotPath: AtomicWords) -> Value? {
-    // `nil` when refused; otherwise the replaced value when heard.
-    let outcome = withCellLock { flags -> Value?? in
+  func assign(_ newValue: Value, hotPath: AtomicWords) -> (replaced: Value?, isHeard: Bool) {
+    // `nil` when refused.
+    let outcome = withCellLock { flags -> (replaced: Value?, isHeard: Bool)? in
       guard flags.assign() else { return nil }
-      let replaced = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0) ? value : nil
-      value = newValue
-      return .some(replaced)
+      let isHeard = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0)
+      if Self.isLockFree {
+        let replaced = isHeard ? value : nil
+        value = newValue
+        return (replaced, isHeard)
+      }
+      var replaced = newValue
+      exchangeValue(with: &replaced)
+      return (replaced, isHeard)
     }
-    guard let replaced = outcome else {
+    guard let outcome else {
       refuseAssignment()
-      return nil
+      return (nil, false)
     }
-    return replaced
+    return outcome
   }
 }
 
@@ -200,12 +232,15 @@ extension PreferenceCell: AnyPreferenceCell {
     loaded newValue: Value, form: PropertyListValue?, isManaged: Bool,
     unlessChangedSince generation: UInt64?
   ) {
+    // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+    var replaced = newValue
     let isInstalled = withCellLock { flags in
       guard generation == nil || flags.generation == generation else { return false }
-      value = newValue
+      exchangeValue(with: &replaced)
       flags.load(hasUserValue: form != nil, isManaged: isManaged)
       return true
     }
+    withExtendedLifetime(replaced) {}
     if isInstalled { lastStoredForm = form }
     checkInvariants()
   }
@@ -214,9 +249,12 @@ extension PreferenceCell: AnyPreferenceCell {
   /// with the owner's lock held.
   @inline(__always)
   func install(reset target: Value) {
+    // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+    var replaced = target
     withCellLock { flags in
-      if flags.reset() { value = target }
+      if flags.reset() { exchangeValue(with: &replaced) }
     }
+    withExtendedLifetime(replaced) {}
     checkInvariants()
   }
 
@@ -230,9 +268,12 @@ extension PreferenceCell: AnyPreferenceCell {
   func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void {
     guard let normalized = try? codec.decode(form) else { return { _ in } }
     return { generation in
+      // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+      var replaced = normalized
       self.withCellLock { flags in
-        if flags.normalizes(since: generation) { self.value = normalized }
+        if flags.normalizes(since: generation) { self.exchangeValue(with: &replaced) }
       }
+      withExtendedLifetime(replaced) {}
     }
   }
 

@@ -33,13 +33,14 @@ extension PreferenceHandle {
     let property = type(of: owner).isObservable ? owner.lock.withLock { cell.property } : nil
     property?.willSet(owner)
     defer { property?.didSet(owner) }
-    let (result, newValue, replaced) = try owner.lock.withLock {
-      () throws(Failure) -> (Result, Value, Value?) in
+    // The replaced value leaves the lock before it is released (`PreferenceCell.exchangeValue`).
+    let (result, newValue, (replaced, isHeard)) = try owner.lock.withLock {
+      () throws(Failure) -> (Result, Value, (Value?, Bool)) in
       var value = cell.value
       let result = try body(&value)
       return (result, value, cell.assign(value, hotPath: owner.hotPath))
     }
-    if let replaced {
+    if isHeard, let replaced {
       owner.announceAssignment(to: cell, replacing: replaced, with: newValue)
     }
     if type(of: owner).savePolicy != .explicit { owner.scheduleSave() }

@@ -41,8 +41,9 @@ extension Preferences {
   /// ``FileStore/defaultURL(for:)`` gives that path. It is process-wide and read each time a
   /// default store is made: set it before the first test creates preferences, from the setup
   /// every suite runs, or, to leave no test out whatever runs first, from outside the process
-  /// with the environment variable `PREFERENCESKIT_DEFAULT_STORE_FOLDER` (an absolute path),
-  /// which gives its value until the property is set.
+  /// with the environment variable `PREFERENCESKIT_DEFAULT_STORE_FOLDER` (a path: `~` is the
+  /// home folder, a relative path is taken from the current directory), which gives its value
+  /// until the property is set.
   ///
   /// ```swift
   /// Preferences.defaultStoreFolder = FileManager.default.temporaryDirectory

@@ -1,9 +1,21 @@
-@_spi(Reflection) import Swift
-
 /// A property wrapper that ``Preferences`` finds by reflection.
 protocol DiscoverablePreference {
   /// The wrapper's storage.
   var anyCell: any AnyPreferenceCell { get }
+  /// Whether the wrapper is two words that both hold its cell's address, what
+  /// ``Preferences/fieldLayout(of:matching:)`` scans an instance for.
+  var isCellAddressTwice: Bool { get }
+}
+
+extension Preference {
+  var isCellAddressTwice: Bool {
+    let address = UInt(bitPattern: ObjectIdentifier(cell))
+    let word = MemoryLayout<UInt>.size
+    return withUnsafeBytes(of: self) { bytes in
+      bytes.count == 2 * word && bytes.load(as: UInt.self) == address
+        && bytes.load(fromByteOffset: word, as: UInt.self) == address
+    }
+  }
 }
 
 /// Where a class's `@Preference` wrappers sit in its instances, and their keys: found once per
@@ -34,8 +46,9 @@ extension Preferences {
   /// class's in declaration order, and gives each its key.
   ///
   /// The first instance of a class walks it with `Mirror`, which checks the keys, and records
-  /// the layout; later instances read their wrappers at the recorded offsets, about 20 times
-  /// faster. See ``fieldLayout(of:matching:)`` for why the offsets can be trusted.
+  /// where in the instance each wrapper sits; later instances read their wrappers at the
+  /// recorded offsets, about 20 times faster. See ``fieldLayout(of:matching:)`` for how the
+  /// offsets are found and why they can be trusted.
   static func discoverCells(of instance: Preferences) -> [any AnyPreferenceCell] {
     let type = ObjectIdentifier(Swift.type(of: instance))
     if case .some(.some(let layout)) = PreferenceLayout.cache.withLock({ $0[type] }) {
@@ -48,10 +61,10 @@ extension Preferences {
         }
       }
     }
-    let cells = mirrorCells(of: instance)
-    let layout = fieldLayout(of: instance, matching: cells)
+    let wrappers = mirrorWrappers(of: instance)
+    let layout = fieldLayout(of: instance, matching: wrappers)
     PreferenceLayout.cache.withLock { $0[type] = .some(layout) }
-    return cells
+    return wrappers.map(\.wrapper.anyCell)
   }
 
   /// The storage of the wrapper of type `Wrapper` stored at `address`, a field of a live
@@ -66,47 +79,64 @@ extension Preferences {
     address.load(as: Wrapper.self).anyCell
   }
 
-  /// The layout of `instance`'s class from the standard library's field reflection
-  /// (`_forEachField`, the offsets the compiler laid out, found without an instance), or `nil`
-  /// unless it finds exactly `cells`, in order, at those offsets in `instance`.
+  /// The layout of `instance`'s class: where each of `wrappers`, the `Mirror` walk of
+  /// `instance`, sits in it, or `nil` when one is not stored in it as itself.
   ///
-  /// `_forEachField` is SPI (`@_spi(Reflection)`), not public API: the standard library uses
-  /// it for its own tests and Foundation for key-path coding, and it could change. So it is
-  /// never trusted alone: the first instance's `Mirror` walk is the reference, the layout is
-  /// kept only when it agrees with it wrapper for wrapper, and a class where it does not (or
-  /// a toolchain where it fails) keeps using `Mirror`, slower but correct.
+  /// Only public API: a class's stored properties sit at the same offsets in every instance of
+  /// that exact class, and a wrapper is two words, a strong reference to its cell and the same
+  /// reference unretained. So each wrapper's offset is found by reading the first instance's
+  /// words, from the first after the object header, until two in a row hold its cell's
+  /// address: only a wrapper of that cell holds it twice. The scan cannot read past the
+  /// instance: each wrapper `Mirror` found is stored in it (a property whose value is the
+  /// wrapper itself, `isStored`, never one boxed elsewhere, as a wrapper in an `AnyObject`
+  /// property would be), and is two words holding its cell's address (`isCellAddressTwice`),
+  /// so the scan stops at the latest at the wrapper's own first word. A class with a wrapper
+  /// not stored as itself keeps using `Mirror`, slower but correct.
   static func fieldLayout(
-    of instance: Preferences, matching cells: [any AnyPreferenceCell]
+    of instance: Preferences, matching wrappers: [MirroredWrapper]
   ) -> PreferenceLayout? {
-    var fields: [PreferenceLayout.Field] = []
-    // `.classType`, spelled by its value because the standard library declares it a `static
-    // var`, which Swift 6 will not read from here; a wrong value only makes the call fail.
-    let classType = _EachFieldOptions(rawValue: 1 << 0)
-    let complete = _forEachField(of: Swift.type(of: instance), options: classType) {
-      _, offset, type, _ in
-      guard let type = type as? any DiscoverablePreference.Type else { return true }
-      guard fields.count < cells.count else { return false }
-      fields.append(.init(offset: offset, type: type, key: cells[fields.count].key))
-      return true
+    guard wrappers.allSatisfy({ $0.isStored && $0.wrapper.isCellAddressTwice }) else {
+      return nil
     }
-    guard complete, fields.count == cells.count else { return nil }
-    let matches = withExtendedLifetime(instance) {
+    return withExtendedLifetime(instance) {
       let base = UnsafeRawPointer(Unmanaged.passUnretained(instance).toOpaque())
-      return zip(fields, cells).allSatisfy { field, cell in
-        let found = Self.cell(of: field.type, at: base + field.offset)
-        return found === cell
+      let word = MemoryLayout<UInt>.stride
+      // The header: the class's metadata and the reference counts.
+      let firstField = 2 * word
+      var fields: [PreferenceLayout.Field] = []
+      for wrapper in wrappers.map(\.wrapper) {
+        let cell = wrapper.anyCell
+        let address = UInt(bitPattern: ObjectIdentifier(cell))
+        var offset = firstField
+        while base.load(fromByteOffset: offset, as: UInt.self) != address
+          || base.load(fromByteOffset: offset + word, as: UInt.self) != address
+        {
+          offset += word
+        }
+        fields.append(.init(offset: offset, type: Swift.type(of: wrapper), key: cell.key))
       }
+      return PreferenceLayout(fields: fields)
     }
-    return matches ? PreferenceLayout(fields: fields) : nil
   }
 
-  /// Finds the `@Preference` properties of `instance` with `Mirror` and gives each its key.
+  /// A `@Preference` wrapper found by `Mirror`.
+  typealias MirroredWrapper = (wrapper: any DiscoverablePreference, isStored: Bool)
+
+  /// The storage of each `@Preference` property of `instance`, found with `Mirror`, each
+  /// given its key (see ``mirrorWrappers(of:)``).
+  static func mirrorCells(of instance: Preferences) -> [any AnyPreferenceCell] {
+    mirrorWrappers(of: instance).map(\.wrapper.anyCell)
+  }
+
+  /// Finds the `@Preference` properties of `instance` with `Mirror` and gives each its key;
+  /// `isStored` says whether the property's value is the wrapper itself, stored in the
+  /// instance, rather than a wrapper inside an optional or a box.
   ///
   /// The key is the declared `key:`, or the property's name without the wrapper's leading
   /// underscore. Two properties with one key, an empty key, and a key under the library's
   /// reserved `PreferencesKit.` prefix are programming errors that stop the program with a
   /// message naming the property.
-  static func mirrorCells(of instance: Preferences) -> [any AnyPreferenceCell] {
+  static func mirrorWrappers(of instance: Preferences) -> [MirroredWrapper] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: instance)
     while let current = mirror, current.subjectType != Preferences.self {
@@ -114,7 +144,7 @@ extension Preferences {
       mirror = current.superclassMirror
     }
 
-    var cells: [any AnyPreferenceCell] = []
+    var wrappers: [MirroredWrapper] = []
     var properties: [String: (key: String, name: String)] = [:]
     for mirror in mirrors.reversed() {
       for child in mirror.children {
@@ -146,10 +176,12 @@ extension Preferences {
         }
         properties[key] = (key, name)
         cell.setKey(key)
-        cells.append(cell)
+        let isStored =
+          ObjectIdentifier(Swift.type(of: child.value)) == ObjectIdentifier(Swift.type(of: wrapper))
+        wrappers.append((wrapper, isStored))
       }
     }
-    return cells
+    return wrappers
   }
 
   /// `fontSize` for the label `_fontSize` that Swift gives a wrapper's storage.

@@ -1,6 +1,9 @@
 public import Foundation
 #if canImport(CoreGraphics)
-  public import CoreGraphics
+  // Internal: the types in this file's API (`CGPoint`, `CGSize`, `CGRect`) come with
+  // Foundation, from CoreFoundation's CFCGTypes.h; Core Graphics adds only what the bodies
+  // use, `CGRect(x:y:width:height:)` (Scripts/check-coregraphics-imports.sh).
+  internal import CoreGraphics
 #endif
 
 /// Packs points, sizes and rectangles into `Data`, so a window frame can be a `Data`

@@ -57,15 +57,24 @@ extension FileStore {
       .appendingPathComponent("preferences.plist", isDirectory: false)
   }
 
-  /// ``Preferences/defaultStoreFolder``: the folder it was set to, or else the absolute path
-  /// in `PREFERENCESKIT_DEFAULT_STORE_FOLDER`; `nil` when neither is.
+  /// ``Preferences/defaultStoreFolder``: the folder it was set to, or else the path in
+  /// `PREFERENCESKIT_DEFAULT_STORE_FOLDER`; `nil` when neither is.
+  ///
+  /// Any non-empty value of the variable is a folder, so that a test run given one never falls
+  /// back to the real settings: a leading `~` is the home folder (`HOME`), and a relative path
+  /// is taken from the current directory.
   static func overriddenFolder(_ environment: [String: String]) -> URL? {
     if let folder = defaultStoreFolderOverride.withLock({ $0 }), folder.isFileURL {
       return folder
     }
-    guard let path = environment["PREFERENCESKIT_DEFAULT_STORE_FOLDER"], path.hasPrefix("/")
-    else { return nil }
-    return URL(fileURLWithPath: path, isDirectory: true)
+    guard var path = environment["PREFERENCESKIT_DEFAULT_STORE_FOLDER"], !path.isEmpty else {
+      return nil
+    }
+    if path == "~" || path.hasPrefix("~/") {
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      path = home + path.dropFirst()
+    }
+    return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
   }
 
   private static func baseFolder(_ environment: [String: String]) -> URL {

@@ -34,10 +34,10 @@ struct MirrorTests {
   }
 }
 
-/// Pins the standard library field reflection (`_forEachField`, SPI) that the cached layout
-/// relies on: after the first instance of a class, later instances find their `@Preference`
-/// wrappers at recorded offsets instead of walking `Mirror`.
-struct LayoutCacheTests {
+/// Pins what the recorded layout relies on: after the first instance of a class, later
+/// instances find their `@Preference` wrappers at offsets found by scanning the first instance
+/// for each wrapper's cell (public API only; see `Preferences.fieldLayout(of:matching:)`).
+struct LayoutScanTests {
   class Base: Preferences, @unchecked Sendable {
     @Preference var first = 1
     var plain = 0
@@ -48,11 +48,46 @@ struct LayoutCacheTests {
     @Preference var third = [3]
   }
 
-  @Test func fieldReflectionFindsTheSameWrappersAsMirror() {
+  /// A wrapper inside an optional: found by `Mirror`, but not stored as itself.
+  final class InOptional: Preferences, @unchecked Sendable {
+    @Preference var first = 1
+    var boxed: Preference<Int>? = Preference(wrappedValue: 2, key: "boxed")
+  }
+
+  @Test func aWrapperIsTwoWordsThatHoldItsCellsAddress() {
+    let wrapper = Preference<String>(wrappedValue: "")
+    let word = MemoryLayout<UInt>.size
+    #expect(MemoryLayout<Preference<String>>.size == 2 * word)
+    let words = withUnsafeBytes(of: wrapper) {
+      [$0.load(as: UInt.self), $0.load(fromByteOffset: word, as: UInt.self)]
+    }
+    let address = UInt(bitPattern: ObjectIdentifier(wrapper.cell))
+    #expect(words == [address, address])
+    #expect(wrapper.isCellAddressTwice)
+  }
+
+  @Test func theScanPlacesEveryWrapperMirrorFinds() throws {
     let instance = Derived(store: InMemoryStore())
-    let cells = Preferences.mirrorCells(of: instance)
-    let layout = Preferences.fieldLayout(of: instance, matching: cells)
-    #expect(layout?.fields.map(\.key) == ["first", "Second Key", "third"])
+    let layout = try #require(
+      Preferences.fieldLayout(of: instance, matching: Preferences.mirrorWrappers(of: instance)))
+    #expect(layout.fields.map(\.key) == ["first", "Second Key", "third"])
+    let offsets = layout.fields.map(\.offset)
+    #expect(offsets == offsets.sorted() && Set(offsets).count == 3)
+  }
+
+  @Test func theOffsetsOfOneInstanceHoldTheWrappersOfAnother() throws {
+    let one = Derived(store: InMemoryStore())
+    let two = Derived(store: InMemoryStore())
+    let layout = try #require(
+      Preferences.fieldLayout(of: one, matching: Preferences.mirrorWrappers(of: one)))
+    let cells = Preferences.mirrorCells(of: two)
+    withExtendedLifetime(two) {
+      let base = UnsafeRawPointer(Unmanaged.passUnretained(two).toOpaque())
+      for (field, cell) in zip(layout.fields, cells) {
+        let address = base.load(fromByteOffset: field.offset, as: UInt.self)
+        #expect(address == UInt(bitPattern: ObjectIdentifier(cell)))
+      }
+    }
   }
 
   @Test func laterInstancesGetTheirOwnCellsWithKeysInOrder() throws {
@@ -67,10 +102,13 @@ struct LayoutCacheTests {
     #expect(PreferenceLayout.cache.withLock { $0[ObjectIdentifier(Derived.self)] } != nil)
   }
 
-  @Test func aLayoutThatDisagreesWithMirrorIsRefused() {
-    let instance = Derived(store: InMemoryStore())
-    let cells = Preferences.mirrorCells(of: instance)
-    #expect(Preferences.fieldLayout(of: instance, matching: cells.reversed()) == nil)
-    #expect(Preferences.fieldLayout(of: instance, matching: Array(cells.dropLast())) == nil)
+  @Test func aWrapperNotStoredAsItselfKeepsTheClassOnMirror() {
+    let one = InOptional(store: InMemoryStore())
+    #expect(Preferences.mirrorWrappers(of: one).map(\.isStored) == [true, false])
+    #expect(Preferences.fieldLayout(of: one, matching: Preferences.mirrorWrappers(of: one)) == nil)
+    let two = InOptional(store: InMemoryStore())
+    #expect(two.preferenceKeys == ["first", "boxed"])
+    let cached = PreferenceLayout.cache.withLock { $0[ObjectIdentifier(InOptional.self)] }
+    #expect(cached.map { $0 == nil } == true)
   }
 }

@@ -121,7 +121,7 @@ struct PreferenceCellTests {
     defer { hotPath.deallocate() }
     #expect(!cell.assignUnheard(9, hotPath: hotPath))
     #expect(!cell.hasRefusedAssignment)  // The hot path leaves a managed cell to `assign`.
-    #expect(cell.assign(9, hotPath: hotPath) == nil)
+    #expect(cell.assign(9, hotPath: hotPath).replaced == nil)
     #expect(cell.value == 7)
     #expect(cell.isManaged && cell.hasRefusedAssignment && !cell.isDirty)
     cell.forgetRefusedAssignment()
@@ -158,7 +158,7 @@ struct PreferenceCellTests {
     _ = loadLayers(cell, managed: 7)
     let hotPath = AtomicWords(count: 1)
     defer { hotPath.deallocate() }
-    #expect(cell.assign(9, hotPath: hotPath) == nil)
+    #expect(cell.assign(9, hotPath: hotPath).replaced == nil)
     #expect(cell.hasRefusedAssignment && !cell.hasUserValue && cell.lastStoredForm == nil)
     _ = loadLayers(cell)
     #expect(cell.value == 1 && !cell.isManaged && !cell.hasRefusedAssignment)
