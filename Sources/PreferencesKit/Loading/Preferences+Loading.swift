@@ -69,8 +69,15 @@ extension Preferences {
   /// file, and the errors that say so.
   private func readStore() -> (values: [String: PropertyListValue], errors: [PreferenceError]) {
     do {
-      let previousKeys = cells.flatMap(\.declaration.previousKeys)
-      return (try preferenceStore.values(forKeys: cells.map(\.key) + previousKeys), [])
+      // One pass, without key paths, which cost several times a closure's call per cell.
+      var keys: [String] = []
+      keys.reserveCapacity(cells.count)
+      for cell in cells {
+        keys.append(cell.key)
+        let previous = cell.declaration.previousKeys
+        if !previous.isEmpty { keys += previous }
+      }
+      return (try preferenceStore.values(forKeys: keys), [])
     } catch {
       var failure = PreferenceError(error, kind: .readFailed)
       guard let salvage = preferenceStore.salvage(after: failure) else {
