@@ -40,7 +40,8 @@ final class LayeredLoad {
     var candidates = system.managed[cell.key].map { [$0] } ?? []
     candidates += overrides[cell.key] ?? []
     if let stored {
-      candidates.append(LayerValue(source: .user, content: .value(stored), origin: "the store"))
+      candidates.append(
+        LayerValue(source: .user, content: .value(stored), sourceDescription: "the store"))
     }
     if let systemDefault = system.defaults[cell.key] { candidates.append(systemDefault) }
     let result = cell.prepareLayeredLoad(
@@ -104,7 +105,7 @@ extension Preferences {
       cell.forgetRefusedAssignment()
       refusals.append(
         PreferenceError(
-          .lockedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
+          .managedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
           reason: "an administrator manages the value, so the assignment was ignored and "
             + "nothing was written"))
     }
@@ -135,7 +136,7 @@ extension Preferences {
   }
 
   /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an
-  /// import: under the layers of the last load when the class reads any, so a locked or
+  /// import: under the layers of the last load when the class reads any, so a managed or
   /// overridden key keeps what its layer says.
   func prepareStoredLoad(
     _ cell: any AnyPreferenceCell, _ value: PropertyListValue?, keepingDirtyValue: Bool
@@ -155,7 +156,7 @@ extension Preferences {
   }
 
   /// Prepares resets of `cells`: to the value below the user's store when the class reads
-  /// layers (locked cells stay as they are), otherwise to the default.
+  /// layers (managed cells stay as they are), otherwise to the default.
   func prepareResets(_ cells: [any AnyPreferenceCell]) -> [CellUpdate] {
     let systemDefaults = state.withLock { state in
       state.layers.isEnabled ? state.layers.system.defaults : nil

@@ -36,10 +36,14 @@ struct PreferenceCellTests {
     var candidates: [LayerValue] = []
     if let managed {
       candidates.append(
-        LayerValue(source: .managed, content: .value(.integer(Int64(managed))), origin: "managed"))
+        LayerValue(
+          source: .managed, content: .value(.integer(Int64(managed))),
+          sourceDescription: "managed"))
     }
     if let user {
-      candidates.append(LayerValue(source: .user, content: .value(.integer(Int64(user))), origin: "store"))
+      candidates.append(
+        LayerValue(
+          source: .user, content: .value(.integer(Int64(user))), sourceDescription: "store"))
     }
     let mutex = Mutex(())
     let lock = mutex.sharedLock
@@ -224,11 +228,11 @@ struct PreferenceCellTests {
     #expect(!prefs.hasUnsavedChanges)
     prefs.launchCount = 1
     try prefs.writePreferences()
-    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.map(\.key) == ["fontSize"])
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .managedKey }.map(\.key) == ["fontSize"])
     #expect(!cell.hasRefusedAssignment)
     prefs.launchCount = 2
     try prefs.writePreferences()
-    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.count == 1)
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .managedKey }.count == 1)
     #expect(try fixture.userValues() == ["launchCount": .integer(2)])
   }
 }
