@@ -33,19 +33,16 @@ struct PreferenceCellTests {
     _ cell: PreferenceCell<Int>, managed: Int? = nil, user: Int? = nil,
     keepingDirtyValue: Bool = false
   ) -> CellUpdate {
-    var candidates: [LayerValue] = []
+    var candidates = LoadCandidates(stored: user.map { .integer(Int64($0)) }, readsLayers: true)
     if let managed {
-      candidates.append(
+      candidates.above.append(
         LayerValue(source: .managed, content: .value(.integer(Int64(managed))), origin: "managed"))
-    }
-    if let user {
-      candidates.append(LayerValue(source: .user, content: .value(.integer(Int64(user))), origin: "store"))
     }
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let update = cell.prepareLayeredLoad(
-      candidates, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true
-    ).update
+    let update = cell.prepareLoad(
+      candidates, lock: lock,
+      options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
     lock.withLock { update.install() }
     return update
   }
@@ -170,7 +167,7 @@ struct PreferenceCellTests {
     let generation = cell.generation
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let update = cell.prepareLayeredReset(to: nil, lock: lock)
+    let update = cell.prepareReset(LoadCandidates(readsLayers: true), lock: lock)
     lock.withLock { update.install() }
     #expect(update.announcement == nil)
     #expect(cell.value == 7 && !cell.isDirty && cell.hasUserValue)
@@ -181,10 +178,11 @@ struct PreferenceCellTests {
     let cell = makeCell()
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let load = cell.prepareLoad(.integer(3), lock: lock, keepingDirtyValue: false, comparing: true)
+    let load = cell.prepareLoad(
+      LoadCandidates(stored: .integer(3)), lock: lock, options: LoadOptions(comparing: true))
     lock.withLock { load.install() }
     #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))
-    let reset = cell.prepareReset(lock: lock)
+    let reset = cell.prepareReset(LoadCandidates(), lock: lock)
     lock.withLock { reset.install() }
     #expect(reset.announcement?.oldValue == .integer(3))
     #expect(cell.value == 1 && cell.isDirty && !cell.hasUserValue)
