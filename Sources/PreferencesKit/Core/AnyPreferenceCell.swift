@@ -67,32 +67,19 @@ struct PreferenceDeclaration: Sendable {
 struct CellUpdate {
   /// The cell to change.
   let cell: any AnyPreferenceCell
-  /// Why the user's stored value could not be used, if it could not.
-  let error: PreferenceError?
-  /// The layer whose value the cell holds afterwards.
-  let source: PreferenceSource
-  /// Values of layers other than the user's store that did not fit the property, each naming
-  /// its layer; they are ignored.
-  let layerErrors: [PreferenceError]
+  /// What the load or reset chose besides the value: the layer it comes from, and the values
+  /// that did not fit.
+  let choice: LoadChoice
   /// What observers hear: the value's stored forms before and after, when they differ and
   /// observers should hear of it; `nil` otherwise.
   let announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
   /// Installs the change. Call with the lock held.
   let install: () -> Void
 
-  /// The update of `cell` to what a load or a reset chose.
-  init(
-    cell: any AnyPreferenceCell, _ choice: LoadChoice,
-    announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?,
-    install: @escaping () -> Void
-  ) {
-    self.cell = cell
-    error = choice.userError
-    source = choice.source
-    layerErrors = choice.layerErrors
-    self.announcement = announcement
-    self.install = install
-  }
+  /// Why the user's stored value could not be used, if it could not.
+  var error: PreferenceError? { choice.userError }
+  /// The layer whose value the cell holds afterwards.
+  var source: PreferenceSource { choice.source }
 }
 
 /// What one cell contributes to a write (or an export), captured under the lock and encoded

@@ -17,26 +17,6 @@ struct LayerState {
   var system = SystemLayers()
 }
 
-/// The layers as one load reads them: what a cell's candidates are built from.
-struct LayerSnapshot {
-  /// The overrides from arguments and environment variables, by key.
-  let overrides: [String: [LayerValue]]
-  /// What the system holds.
-  let system: SystemLayers
-}
-
-extension LoadCandidates {
-  /// The candidates of the preference with `key`: its stored value, and its layers' values
-  /// when `layers` is given (the class reads layers).
-  init(stored: PropertyListValue?, key: String, layers: LayerSnapshot?) {
-    self.stored = stored
-    guard let layers else { return }
-    readsLayers = true
-    above = (layers.system.managed[key].map { [$0] } ?? []) + (layers.overrides[key] ?? [])
-    below = layers.system.defaults[key]
-  }
-}
-
 extension Preferences {
   /// Reads the arguments and environment once, and chooses the system's reader, when the
   /// class opts into layers. Called while the instance initializes, before the first load.

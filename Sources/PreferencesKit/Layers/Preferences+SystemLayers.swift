@@ -46,4 +46,3 @@ extension Preferences {
       readers: [ManagedDefaultsReader(defaults: standardDefaults()), files])
   }
 }
-

@@ -1,17 +1,26 @@
 /// What a load chooses from for one preference, highest precedence first: the layers above the
-/// user's store, the store's value, the layers below it. A class without layers has one
-/// candidate, the stored value; the declared default is there when none fits.
+/// user's store (the managed value, then the overrides from arguments and environment
+/// variables), the store's value, the layers below it (the system's default). A class without
+/// layers has one candidate, the stored value; the declared default is there when none fits.
 struct LoadCandidates {
-  /// The layers above the user's store, highest first: the managed value, then the overrides
-  /// from arguments and environment variables.
-  var above: [LayerValue] = []
   /// The user's stored value: `nil` when the store holds none, and for a reset.
   var stored: PropertyListValue?
-  /// The system's default, below the user's store.
-  var below: LayerValue?
-  /// Whether the class reads layers, so that a cell's value may be a layer's rather than the
-  /// user's or the default: then its stored form is known only by encoding it.
-  var readsLayers = false
+  /// The layers, when the class reads any: then a cell's value may be a layer's rather than
+  /// the user's or the default, and its stored form is known only by encoding it.
+  var layers: LayerSnapshot?
+}
+
+/// The layers as one load reads them, shared by every cell's candidates.
+final class LayerSnapshot: Sendable {
+  /// The overrides from arguments and environment variables, by key, highest first.
+  let overrides: [String: [LayerValue]]
+  /// What the system holds.
+  let system: SystemLayers
+
+  init(overrides: [String: [LayerValue]], system: SystemLayers) {
+    self.overrides = overrides
+    self.system = system
+  }
 }
 
 /// How a load treats what a cell holds now.

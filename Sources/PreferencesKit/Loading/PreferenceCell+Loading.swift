@@ -12,25 +12,28 @@ extension PreferenceCell {
   func prepareLoad(
     _ candidates: LoadCandidates, lock: Lock, options: LoadOptions
   ) -> CellUpdate {
-    // Separate values rather than one tuple, and `let`s for what the closure below captures:
-    // in this unspecialized code a tuple holding `Value` has its type built at run time on
-    // every call, and a captured `var` is boxed on the heap (together a third of the cost of
-    // loading a cell when an instance is created).
-    var generation: UInt64 = 0
-    var isDirty = false
-    var known: PropertyListValue?? = nil
+    // Separate values rather than one tuple, `inout` rather than returned, and `let`s for what
+    // the closure below captures: in this unspecialized code a tuple holding `Value` has its
+    // type built at run time on every call, a returned struct is copied, and a captured `var`
+    // is boxed on the heap (each a large part of the cost of loading a cell when an instance
+    // is created).
     var chosen = defaultValue
-    let choice = choose(from: candidates, into: &chosen)
+    var choice = LoadChoice()
+    choose(from: candidates, includingAbove: true, into: &chosen, choice: &choice)
     let isManaged = choice.source == .managed
     if options.installsAtOnce {
       install(loaded: chosen, form: choice.userForm, isManaged: isManaged, unlessChangedSince: nil)
-      return CellUpdate(cell: self, choice, announcement: nil, install: {})
+      return CellUpdate(cell: self, choice: choice, announcement: nil, install: {})
     }
+    let readsLayers = candidates.layers != nil
+    var generation: UInt64 = 0
+    var isDirty = false
+    var known: PropertyListValue?? = nil
     let current = lock.withLock {
       withCellLock { flags in
         generation = flags.generation
         isDirty = flags.isDirty
-        if options.comparing && !candidates.readsLayers { known = knownForm(flags) }
+        if options.comparing && !readsLayers { known = knownForm(flags) }
         return value
       }
     }
@@ -38,19 +41,19 @@ extension PreferenceCell {
     // manages the key. (A managed cell is never dirty: a refused assignment has its own flag.)
     let keepsDirtyValue = options.keepingDirtyValue && !isManaged
     if keepsDirtyValue && isDirty {
-      return CellUpdate(cell: self, choice.keepingUserValue, announcement: nil, install: {})
+      choice.source = .user
+      return CellUpdate(cell: self, choice: choice, announcement: nil, install: {})
     }
     let announcement =
       options.comparing
       ? Self.announcement(
-        from: candidates.readsLayers
-          ? (try? codec.encode(current)) : form(of: current, known: known),
-        to: candidates.readsLayers
-          ? (try? codec.encode(chosen)) : choice.userForm ?? defaultForm)
+        from: readsLayers ? (try? codec.encode(current)) : form(of: current, known: known),
+        to: readsLayers ? (try? codec.encode(chosen)) : choice.userForm ?? defaultForm)
       : nil
     let loaded = chosen
     let userForm = choice.userForm
-    return CellUpdate(cell: self, choice, announcement: announcement) { [generation] in
+    return CellUpdate(cell: self, choice: choice, announcement: announcement) {
+      [generation] in
       // A value assigned since the snapshot is newer than the store's: it stays too.
       self.install(
         loaded: loaded, form: userForm, isManaged: isManaged,
@@ -58,29 +61,29 @@ extension PreferenceCell {
     }
   }
 
-  /// Prepares to restore what a load would find below the user's store (the highest of
-  /// `candidates`, which hold no stored value: the system's default, or else the declared
-  /// default) and mark the cell dirty, so a write removes its key. A managed cell is left as
-  /// it is (``CellFlags/reset()``).
+  /// Prepares to restore what a load would find below the user's store (the system's default,
+  /// when `candidates` hold layers, or else the declared default) and mark the cell dirty, so a
+  /// write removes its key. A managed cell is left as it is (``CellFlags/reset()``).
   func prepareReset(_ candidates: LoadCandidates, lock: Lock) -> CellUpdate {
     var target = defaultValue
-    var choice = choose(from: candidates, into: &target)
+    var choice = LoadChoice()
+    choose(from: candidates, includingAbove: false, into: &target, choice: &choice)
     choice.layerErrors = []  // A reset reports nothing; the last load did.
+    let readsLayers = candidates.layers != nil
     var known: PropertyListValue?? = nil
     var isManaged = false
     let current = lock.withLock {
       withCellLock { flags in
         isManaged = flags.isManaged
-        if !candidates.readsLayers { known = knownForm(flags) }
+        if !readsLayers { known = knownForm(flags) }
         return value
       }
     }
-    let oldForm =
-      candidates.readsLayers ? (try? codec.encode(current)) : form(of: current, known: known)
+    let oldForm = readsLayers ? (try? codec.encode(current)) : form(of: current, known: known)
     let newForm = choice.source == .default ? defaultForm : try? codec.encode(target)
     let announcement = isManaged ? nil : Self.announcement(from: oldForm, to: newForm)
     let reset = target
-    return CellUpdate(cell: self, choice, announcement: announcement) {
+    return CellUpdate(cell: self, choice: choice, announcement: announcement) {
       self.install(reset: reset)
     }
   }
@@ -92,12 +95,23 @@ extension PreferenceCell {
     oldForm == newForm ? nil : (oldForm, newForm)
   }
 
-  /// Decodes every candidate, and sets `value` to the highest one's that fits the property
-  /// (leaving it as it is when none does). The user's stored value is decoded even below a
-  /// layer that wins, since the cell keeps its stored form.
-  private func choose(from candidates: LoadCandidates, into value: inout Value) -> LoadChoice {
-    var choice = LoadChoice()
-    for layer in candidates.above { take(layer, into: &value, choice: &choice) }
+  /// Decodes every candidate (the layers above the user's store only if `includingAbove`),
+  /// and sets `value` to the highest one's that fits the property, leaving it as it is when
+  /// none does. The user's stored value is decoded even below a layer that wins, since the
+  /// cell keeps its stored form.
+  private func choose(
+    from candidates: LoadCandidates, includingAbove: Bool, into value: inout Value,
+    choice: inout LoadChoice
+  ) {
+    let layers = candidates.layers
+    if includingAbove, let layers {
+      if let managed = layers.system.managed[key] {
+        take(managed, into: &value, choice: &choice)
+      }
+      for override in layers.overrides[key] ?? [] {
+        take(override, into: &value, choice: &choice)
+      }
+    }
     if let stored = candidates.stored {
       do throws(PreferenceError) {
         let decoded = try codec.decode(stored)
@@ -112,8 +126,9 @@ extension PreferenceCell {
         choice.userError = error
       }
     }
-    if let below = candidates.below { take(below, into: &value, choice: &choice) }
-    return choice
+    if let systemDefault = layers?.system.defaults[key] {
+      take(systemDefault, into: &value, choice: &choice)
+    }
   }
 
   /// Decodes a layer's value, the first of its forms that fits, into `value` unless a higher
@@ -156,13 +171,6 @@ struct LoadChoice {
   /// Values of layers other than the user's store that do not fit, each naming its layer;
   /// they are ignored.
   var layerErrors: [PreferenceError] = []
-
-  /// The choice when a value assigned and not yet written stays: the user's.
-  var keepingUserValue: LoadChoice {
-    var kept = self
-    kept.source = .user
-    return kept
-  }
 }
 
 extension PreferenceDeclaration {

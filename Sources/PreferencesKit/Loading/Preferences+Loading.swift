@@ -11,7 +11,8 @@ extension Preferences {
   ///   - keepingDirtyValues: Leave values assigned but not yet written in place, as changes
   ///     arriving from outside do.
   func reload(origin: PreferenceChange.Origin?, keepingDirtyValues: Bool) {
-    load(LoadOptions(keepingDirtyValue: keepingDirtyValues, comparing: origin != nil), origin)
+    load(
+      LoadOptions(keepingDirtyValue: keepingDirtyValues, comparing: origin != nil), origin: origin)
   }
 
   /// Loads every key: each cell chooses its value from its candidates (the store's value, and
@@ -20,45 +21,48 @@ extension Preferences {
   /// section, with no change worked out and nothing announced, since nothing can observe an
   /// instance before it exists; a reload prepares every cell outside the lock and installs
   /// them together.
-  func load(_ options: LoadOptions, _ origin: PreferenceChange.Origin? = nil) {
+  func load(_ options: LoadOptions, origin: PreferenceChange.Origin? = nil) {
     let (stored, readErrors) = readStore()
     let layers = readLayers()
     var moves: [String: [String]] = [:]
+    var errors = readErrors
     var system = layers?.system ?? SystemLayers()
     var sources: [String: PreferenceSource] = [:]
-    func prepareCells() -> [CellUpdate] {
-      cells.map { cell in
+    var changes: [CellUpdate] = []
+    // Loads every cell at once, or prepares it into `changes`.
+    func loadCells() {
+      if !options.installsAtOnce { changes.reserveCapacity(cells.count) }
+      for cell in cells {
         let value = cell.declaration.storedValue(forKey: cell.key, in: stored, moves: &moves)
         let update = cell.prepareLoad(
-          LoadCandidates(stored: value, key: cell.key, layers: layers), lock: lock,
-          options: options)
+          LoadCandidates(stored: value, layers: layers), lock: lock, options: options)
+        if let error = update.error { errors.append(naming(error)) }
         if layers != nil {
           sources[cell.key] = update.source
-          system.errors += update.layerErrors
+          system.errors += update.choice.layerErrors
         }
-        return update
+        if !options.installsAtOnce { changes.append(update) }
       }
     }
-    func record(_ changes: [CellUpdate], in state: inout InstanceState) -> [PreferenceProblem] {
+    // Records what the load found, and returns its problems.
+    func record(in state: inout InstanceState) -> [PreferenceProblem] {
       state.migration.keyMoves = moves
       if layers != nil {
         state.layers.sources = sources
         state.layers.system = system
       }
-      return (readErrors + changes.compactMap(\.error).map(naming)).map {
-        PreferenceProblem($0, phase: .load)
-      } + system.errors.map { PreferenceProblem($0, phase: .layers) }
+      return errors.map { PreferenceProblem($0, phase: .load) }
+        + system.errors.map { PreferenceProblem($0, phase: .layers) }
     }
     guard !options.installsAtOnce else {
       state.withLock { state in
-        let problems = record(prepareCells(), in: &state)
-        state.problems.replaceLoadProblems(with: problems)
+        loadCells()
+        state.problems.replaceLoadProblems(with: record(in: &state))
       }
       return
     }
-    let changes = prepareCells()
-    let problems = state.withLock { record(changes, in: &$0) }
-    install(changes, origin: origin, loadErrors: problems)
+    loadCells()
+    install(changes, origin: origin, loadErrors: state.withLock { record(in: &$0) })
   }
 
   /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an
@@ -72,7 +76,7 @@ extension Preferences {
         ? LayerSnapshot(overrides: state.layers.overrides, system: state.layers.system) : nil
     }
     let update = cell.prepareLoad(
-      LoadCandidates(stored: value, key: cell.key, layers: layers), lock: lock,
+      LoadCandidates(stored: value, layers: layers), lock: lock,
       options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
     if layers != nil { state.withLock { $0.layers.sources[cell.key] = update.source } }
     return update
@@ -82,14 +86,11 @@ extension Preferences {
   /// system's default when the class reads layers, or else the declared default; managed
   /// cells stay as they are).
   func prepareResets(_ cells: [any AnyPreferenceCell]) -> [CellUpdate] {
-    let systemDefaults = state.withLock { state in
-      state.layers.isEnabled ? state.layers.system.defaults : nil
+    let layers = state.withLock { state in
+      state.layers.isEnabled
+        ? LayerSnapshot(overrides: [:], system: state.layers.system) : nil
     }
-    return cells.map { cell in
-      cell.prepareReset(
-        LoadCandidates(below: systemDefaults?[cell.key], readsLayers: systemDefaults != nil),
-        lock: lock)
-    }
+    return cells.map { $0.prepareReset(LoadCandidates(layers: layers), lock: lock) }
   }
 
   /// `error`, about a stored value, naming the store's file as damaged-file errors do.

@@ -33,11 +33,13 @@ struct PreferenceCellTests {
     _ cell: PreferenceCell<Int>, managed: Int? = nil, user: Int? = nil,
     keepingDirtyValue: Bool = false
   ) -> CellUpdate {
-    var candidates = LoadCandidates(stored: user.map { .integer(Int64($0)) }, readsLayers: true)
-    if let managed {
-      candidates.above.append(
-        LayerValue(source: .managed, content: .value(.integer(Int64(managed))), origin: "managed"))
+    let managedValue = managed.map {
+      LayerValue(source: .managed, content: .value(.integer(Int64($0))), origin: "managed")
     }
+    let candidates = LoadCandidates(
+      stored: user.map { .integer(Int64($0)) },
+      layers: LayerSnapshot(
+        overrides: [:], system: SystemLayers(managed: managedValue.map { ["count": $0] } ?? [:])))
     let mutex = Mutex(())
     let lock = mutex.sharedLock
     let update = cell.prepareLoad(
@@ -167,7 +169,8 @@ struct PreferenceCellTests {
     let generation = cell.generation
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let update = cell.prepareReset(LoadCandidates(readsLayers: true), lock: lock)
+    let update = cell.prepareReset(
+      LoadCandidates(layers: LayerSnapshot(overrides: [:], system: SystemLayers())), lock: lock)
     lock.withLock { update.install() }
     #expect(update.announcement == nil)
     #expect(cell.value == 7 && !cell.isDirty && cell.hasUserValue)
