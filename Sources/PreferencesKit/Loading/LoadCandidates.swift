@@ -3,8 +3,9 @@
 /// variables), the store's value, the layers below it (the system's default). A class without
 /// layers has one candidate, the stored value; the declared default is there when none fits.
 struct LoadCandidates {
-  /// The user's stored value: `nil` when the store holds none, and for a reset.
-  var stored: PropertyListValue?
+  /// What the user's store holds, by key: a cell's value is under its key, or else under the
+  /// newest of its previous keys. Empty for a reset.
+  var stored: [String: PropertyListValue] = [:]
   /// The layers, when the class reads any: then a cell's value may be a layer's rather than
   /// the user's or the default, and its stored form is known only by encoding it.
   var layers: LayerSnapshot?

@@ -23,7 +23,7 @@ extension PreferenceCell {
     let isManaged = choice.source == .managed
     if options.installsAtOnce {
       install(loaded: chosen, form: choice.userForm, isManaged: isManaged, unlessChangedSince: nil)
-      return CellUpdate(cell: self, choice: choice, announcement: nil, install: {})
+      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: {})
     }
     let readsLayers = candidates.layers != nil
     var generation: UInt64 = 0
@@ -42,7 +42,7 @@ extension PreferenceCell {
     let keepsDirtyValue = options.keepingDirtyValue && !isManaged
     if keepsDirtyValue && isDirty {
       choice.source = .user
-      return CellUpdate(cell: self, choice: choice, announcement: nil, install: {})
+      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: {})
     }
     let announcement =
       options.comparing
@@ -52,7 +52,7 @@ extension PreferenceCell {
       : nil
     let loaded = chosen
     let userForm = choice.userForm
-    return CellUpdate(cell: self, choice: choice, announcement: announcement) {
+    return CellUpdate(cell: self, choice: consume choice, announcement: announcement) {
       [generation] in
       // A value assigned since the snapshot is newer than the store's: it stays too.
       self.install(
@@ -68,7 +68,8 @@ extension PreferenceCell {
     var target = defaultValue
     var choice = LoadChoice()
     choose(from: candidates, includingAbove: false, into: &target, choice: &choice)
-    choice.layerErrors = []  // A reset reports nothing; the last load did.
+    choice.errors = []  // A reset reports nothing; the last load did.
+    choice.hasUserError = false
     let readsLayers = candidates.layers != nil
     var known: PropertyListValue?? = nil
     var isManaged = false
@@ -99,6 +100,7 @@ extension PreferenceCell {
   /// and sets `value` to the highest one's that fits the property, leaving it as it is when
   /// none does. The user's stored value is decoded even below a layer that wins, since the
   /// cell keeps its stored form.
+  @inline(__always)
   private func choose(
     from candidates: LoadCandidates, includingAbove: Bool, into value: inout Value,
     choice: inout LoadChoice
@@ -112,7 +114,9 @@ extension PreferenceCell {
         take(override, into: &value, choice: &choice)
       }
     }
-    if let stored = candidates.stored {
+    let stored = declaration.storedValue(
+      forKey: key, in: candidates.stored, movedKeys: &choice.movedKeys)
+    if let stored {
       do throws(PreferenceError) {
         let decoded = try codec.decode(stored)
         choice.userForm = stored
@@ -123,7 +127,8 @@ extension PreferenceCell {
       } catch {
         var error = error
         error.key = key
-        choice.userError = error
+        choice.errors.insert(error, at: 0)
+        choice.hasUserError = true
       }
     }
     if let systemDefault = layers?.system.defaults[key] {
@@ -156,33 +161,40 @@ extension PreferenceCell {
     }
     error.reason = [error.reason, "the value from \(layer.origin) is ignored"]
       .compactMap { $0 }.joined(separator: "; ")
-    choice.layerErrors.append(error)
+    choice.errors.append(error)
   }
 }
 
-/// What a cell's load chose, besides the value.
+/// What a cell's load chose, besides the value. Small, and without an optional error, since
+/// the first load copies one for every preference.
 struct LoadChoice {
   /// The layer whose value the cell holds: ``PreferenceSource/default`` when none fits.
   var source = PreferenceSource.default
   /// The user's stored value, when it fits the property; the cell keeps it as its stored form.
   var userForm: PropertyListValue?
+  /// The values that do not fit the property: the user's stored value first when
+  /// ``hasUserError``, then the other layers' (each naming its layer; they are ignored).
+  var errors: [PreferenceError] = []
+  /// Whether the first of ``errors`` is about the user's stored value.
+  var hasUserError = false
+  /// The previous keys holding a value, which the next write removes.
+  var movedKeys: [String] = []
+
   /// Why the user's stored value does not fit the property, if it does not.
-  var userError: PreferenceError?
-  /// Values of layers other than the user's store that do not fit, each naming its layer;
-  /// they are ignored.
-  var layerErrors: [PreferenceError] = []
+  var userError: PreferenceError? { hasUserError ? errors.first : nil }
+  /// Why values of layers other than the user's store do not fit.
+  var layerErrors: ArraySlice<PreferenceError> { errors.dropFirst(hasUserError ? 1 : 0) }
 }
 
 extension PreferenceDeclaration {
   /// The value `stored` holds for the preference with `key`: under `key`, or else under the
-  /// newest of ``previousKeys`` that has one. Records in `moves` the previous keys holding a
+  /// newest of ``previousKeys`` that has one. Sets `movedKeys` to the previous keys holding a
   /// value, which the next write removes.
   func storedValue(
-    forKey key: String, in stored: [String: PropertyListValue], moves: inout [String: [String]]
+    forKey key: String, in stored: [String: PropertyListValue], movedKeys: inout [String]
   ) -> PropertyListValue? {
     guard !previousKeys.isEmpty else { return stored[key] }
-    let oldKeys = previousKeys.filter { stored[$0] != nil }
-    if !oldKeys.isEmpty { moves[key] = oldKeys }
-    return stored[key] ?? oldKeys.first.flatMap { stored[$0] }
+    movedKeys = previousKeys.filter { stored[$0] != nil }
+    return stored[key] ?? movedKeys.first.flatMap { stored[$0] }
   }
 }

@@ -32,11 +32,11 @@ extension Preferences {
     // Loads every cell at once, or prepares it into `changes`.
     func loadCells() {
       if !options.installsAtOnce { changes.reserveCapacity(cells.count) }
+      let candidates = LoadCandidates(stored: stored, layers: layers)
       for cell in cells {
-        let value = cell.declaration.storedValue(forKey: cell.key, in: stored, moves: &moves)
-        let update = cell.prepareLoad(
-          LoadCandidates(stored: value, layers: layers), lock: lock, options: options)
+        let update = cell.prepareLoad(candidates, lock: lock, options: options)
         if let error = update.error { errors.append(naming(error)) }
+        if !update.choice.movedKeys.isEmpty { moves[update.cell.key] = update.choice.movedKeys }
         if layers != nil {
           sources[cell.key] = update.source
           system.errors += update.choice.layerErrors
@@ -76,7 +76,7 @@ extension Preferences {
         ? LayerSnapshot(overrides: state.layers.overrides, system: state.layers.system) : nil
     }
     let update = cell.prepareLoad(
-      LoadCandidates(stored: value, layers: layers), lock: lock,
+      LoadCandidates(stored: value.map { [cell.key: $0] } ?? [:], layers: layers), lock: lock,
       options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
     if layers != nil { state.withLock { $0.layers.sources[cell.key] = update.source } }
     return update

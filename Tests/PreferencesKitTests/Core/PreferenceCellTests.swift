@@ -37,7 +37,7 @@ struct PreferenceCellTests {
       LayerValue(source: .managed, content: .value(.integer(Int64($0))), origin: "managed")
     }
     let candidates = LoadCandidates(
-      stored: user.map { .integer(Int64($0)) },
+      stored: user.map { ["count": .integer(Int64($0))] } ?? [:],
       layers: LayerSnapshot(
         overrides: [:], system: SystemLayers(managed: managedValue.map { ["count": $0] } ?? [:])))
     let mutex = Mutex(())
@@ -182,7 +182,8 @@ struct PreferenceCellTests {
     let mutex = Mutex(())
     let lock = mutex.sharedLock
     let load = cell.prepareLoad(
-      LoadCandidates(stored: .integer(3)), lock: lock, options: LoadOptions(comparing: true))
+      LoadCandidates(stored: ["count": .integer(3)]), lock: lock,
+      options: LoadOptions(comparing: true))
     lock.withLock { load.install() }
     #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))
     let reset = cell.prepareReset(LoadCandidates(), lock: lock)
