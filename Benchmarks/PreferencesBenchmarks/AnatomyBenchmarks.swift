@@ -2,6 +2,8 @@
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// What the lock of a `@Preference` read or assignment costs alone: the platform mutex the

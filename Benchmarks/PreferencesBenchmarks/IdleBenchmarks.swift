@@ -5,6 +5,8 @@ import PreferencesKit
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// What a process pays while nothing happens, and what one write costs against the file's

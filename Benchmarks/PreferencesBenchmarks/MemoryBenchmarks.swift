@@ -5,6 +5,8 @@ import PreferencesKit
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// Memory: the bytes a declared preference costs, and the peak memory of loading 10,000 keys.

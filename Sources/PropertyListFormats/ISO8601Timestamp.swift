@@ -22,27 +22,23 @@ package enum ISO8601Timestamp {
     string(secondsSince1970: seconds).filter { $0 != "-" && $0 != ":" } + "Z"
   }
 
-  /// Parses `[-]YYYY-MM-DDTHH:MM:SS[.fraction]Z`, whose year has four to eight digits.
+  /// Parses `[-]YYYY-MM-DDTHH:MM:SS[.fraction]Z`, whose year has four to eight digits; with
+  /// `allowingOffset`, a UTC offset (`+HH:MM`, `+HHMM` or `+HH`, or with `-`) may stand for
+  /// the `Z`. Dates before 1582 are read in the proleptic Gregorian calendar, as ISO 8601 says.
   ///
-  /// - Returns: Whole seconds since 1970 and the fraction's digits (empty when there is none),
-  ///   or `nil` when the text is not such a timestamp.
-  static func parse(_ text: String) -> (seconds: Int64, fraction: Substring)? {
+  /// - Returns: Whole seconds since 1970 in UTC and the fraction's digits (empty when there is
+  ///   none), or `nil` when the text is not such a timestamp.
+  static func parse(
+    _ text: String, allowingOffset: Bool = false
+  ) -> (seconds: Int64, fraction: Substring)? {
     var characters = Array(text.utf8)[...]
     let negative = characters.first == UInt8(ascii: "-")
     if negative { characters = characters.dropFirst() }
-    let yearDigits = characters.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
-    guard (4...8).contains(yearDigits), characters.count >= yearDigits + 16,
-      characters.last == UInt8(ascii: "Z")
-    else { return nil }
+    let yearDigits = characters.prefix(while: isDigit).count
+    guard (4...8).contains(yearDigits), characters.count >= yearDigits + 16 else { return nil }
     let base = characters.startIndex + yearDigits - 4
     func number(_ start: Int, _ length: Int) -> Int64? {
-      var result: Int64 = 0
-      for index in (base + start)..<(base + start + length) {
-        let digit = characters[index]
-        guard digit >= 0x30, digit <= 0x39 else { return nil }
-        result = result * 10 + Int64(digit - 0x30)
-      }
-      return result
+      Self.number(characters[(base + start)..<(base + start + length)])
     }
     let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
     for (index, separator) in separators where characters[base + index] != separator.asciiValue {
@@ -53,19 +49,47 @@ package enum ISO8601Timestamp {
       let second = number(17, 2),
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
     else { return nil }
+    var zone = characters[(base + 19)...]
     var fraction: Substring = ""
-    let end = characters.endIndex - 1  // the Z
-    if base + 19 < end {
-      guard characters[base + 19] == UInt8(ascii: "."), base + 20 < end else { return nil }
-      let digits = characters[(base + 20)..<end]
-      guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    if zone.first == UInt8(ascii: ".") {
+      let digits = zone.dropFirst().prefix(while: isDigit)
+      guard !digits.isEmpty else { return nil }
       fraction = Substring(String(decoding: digits, as: UTF8.self))
-    } else if base + 19 != end {
+      zone = zone[digits.endIndex...]
+    }
+    let offset = zone.elementsEqual("Z".utf8) ? 0 : allowingOffset ? offsetSeconds(zone) : nil
+    guard let offset else { return nil }
+    let days = days(fromYear: negative ? -magnitude : magnitude, month: month, day: day)
+    return (days * 86_400 + hour * 3600 + minute * 60 + second - offset, fraction)
+  }
+
+  /// The seconds east of UTC that `+HH:MM`, `+HHMM` or `+HH` (or with `-`) stands for, or
+  /// `nil` for anything else.
+  private static func offsetSeconds(_ text: ArraySlice<UInt8>) -> Int64? {
+    guard let sign = text.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
       return nil
     }
-    let days = days(fromYear: negative ? -magnitude : magnitude, month: month, day: day)
-    return (days * 86_400 + hour * 3600 + minute * 60 + second, fraction)
+    var digits = text.dropFirst()
+    if digits.count == 5, digits[digits.startIndex + 2] == UInt8(ascii: ":") {
+      digits.remove(at: digits.startIndex + 2)
+    }
+    guard digits.count == 2 || digits.count == 4, let hours = number(digits.prefix(2)),
+      let minutes = digits.count == 4 ? number(digits.suffix(2)) : 0, hours < 24, minutes < 60
+    else { return nil }
+    return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
   }
+
+  /// The decimal number `digits` spell, or `nil` when one is not a digit.
+  private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+    var result: Int64 = 0
+    for digit in digits {
+      guard isDigit(digit) else { return nil }
+      result = result * 10 + Int64(digit - 0x30)
+    }
+    return result
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
   /// `[-]YYYY-MM-DDTHH:MM:SS[.fraction]Z` for `date` in UTC, with the fewest fractional digits
   /// that read back as exactly the same date, or whole seconds (rounded down) when
@@ -127,10 +151,14 @@ package enum ISO8601Timestamp {
     return String(repeating: "0", count: max(0, -exponent - 1)) + mantissa
   }
 
-  /// The date `YYYY-MM-DDTHH:MM:SS[.fraction]Z` stands for, read exactly, or `nil` when the
-  /// text is not such a timestamp.
-  package static func date(from text: String) -> Date? {
-    guard let (seconds, fraction) = parse(text) else { return nil }
+  /// The date `YYYY-MM-DDTHH:MM:SS[.fraction]Z` stands for, read exactly (to the nearest
+  /// `Date`, whatever the number of fractional digits), or `nil` when the text is not such a
+  /// timestamp. With `allowingOffset`, a UTC offset such as `-07:00` may stand for the `Z`
+  /// (property-list files hold UTC alone; the `prefs` tool takes either).
+  package static func date(from text: String, allowingOffset: Bool = false) -> Date? {
+    guard let (seconds, fraction) = parse(text, allowingOffset: allowingOffset) else {
+      return nil
+    }
     return date(seconds: seconds, fraction: Double("0." + fraction) ?? 0)
   }
 

@@ -30,10 +30,11 @@ extension Command {
       do {
         value = try ValueText.bare(entry.value)
       } catch {
-        throw .inputOutput("cannot print \(key) from \(entry.origin): \(error)")
+        throw .inputOutput("cannot print \(key) from \(entry.sourceDescription): \(error)")
       }
       let name = entry.source.description.padding(toLength: width, withPad: " ", startingAt: 0)
-      Console.print("\(name)  \(value)  \(entry.origin)" + (index == 0 ? "  (wins)" : ""))
+      Console.print(
+        "\(name)  \(value)  \(entry.sourceDescription)" + (index == 0 ? "  (wins)" : ""))
     }
     Console.print(
       "Arguments and environment variables override these for one run of the app, below "

@@ -49,14 +49,14 @@ extension Command {
     }
   }
 
-  /// Warns on standard error when an administrator locked `key`: the value just written stays
-  /// in the store, but apps use the managed value while the lock holds.
-  func warnIfLocked(_ key: String, in location: StoreLocation) {
+  /// Warns on standard error when an administrator manages `key`: the value just written
+  /// stays in the store, but apps use the managed value while the administrator manages it.
+  func warnIfManaged(_ key: String, in location: StoreLocation) {
     let report = try? LayerReport(
       key: key, store: location.makeStore(), environment: ProcessInfo.processInfo.environment)
     guard let winner = report?.entries.first, winner.source == .managed else { return }
     Console.error(
-      "prefs: warning: \(key) is locked by an administrator (\(winner.origin)): apps ignore "
-        + "the value written to the store while the lock holds")
+      "prefs: warning: \(key) is managed by an administrator (\(winner.sourceDescription)): "
+        + "apps ignore the value written to the store while it is managed")
   }
 }

@@ -22,7 +22,7 @@ extension Command {
       try readType(location, key: key)
     case .write(let location, let key, let edit):
       try write(edit, to: key, in: location)
-      warnIfLocked(key, in: location)
+      warnIfManaged(key, in: location)
     case .rename(let location, let old, let new):
       try rename(old, to: new, in: location)
     case .delete(let location, nil):
@@ -93,7 +93,7 @@ extension Command {
       }
       written = values[key]
     }
-    if let written, let format = location.fileFormat, !format.holdsExactly(written) {
+    if let written, location.makeStore().storedForm(of: written) != written {
       Console.error(
         "prefs: warning: XML property lists keep dates to the second, so \(key) lost its "
           + "fraction of a second; a .json store keeps it")

@@ -95,8 +95,8 @@ enum Usage {
           -dict K V ...       a dictionary; each V as in -array
           -dict-add K V ...   sets entries in the key's dictionary (created when missing)
         Other keys are left as they are. A .plist store keeps dates to the second; prefs warns
-        when a fraction is dropped. When an administrator locked KEY, prefs writes it and
-        warns that apps ignore it while the lock holds.
+        when a fraction is dropped. When an administrator manages KEY, prefs writes it and
+        warns that apps ignore it while it is managed.
         """
       case .readType:
         """

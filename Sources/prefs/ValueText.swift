@@ -77,13 +77,11 @@ enum ValueText {
       + ", or -string \"\(flag)\" to store it as a string"
   }
 
-  /// A date in ISO 8601: UTC with any number of fractional digits, read exactly as the
-  /// library reads its files; or with a time zone offset, to the millisecond.
+  /// A date in ISO 8601, in UTC (`Z`) or with a UTC offset (`-07:00`), with any number of
+  /// fractional digits, read exactly as the library reads its files; or what
+  /// `read` prints for a date no timestamp holds (`+infinity`, `nan`, seconds since 2001).
   private static func date(from text: String) -> Date? {
-    if let date = ISO8601Timestamp.exactDate(from: text) { return date }
-    let formatter = ISO8601DateFormatter()
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions.insert(.withFractionalSeconds)
-    return formatter.date(from: text)
+    ISO8601Timestamp.exactDate(from: text)
+      ?? ISO8601Timestamp.date(from: text, allowingOffset: true)
   }
 }

@@ -8,6 +8,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 // Runs processes: macOS and Linux only (README, "What is verified where").

@@ -137,7 +137,7 @@ import Testing
     }
   }
 
-  @Test func writingAKeyAnAdministratorLockedSaysItIsLocked() throws {
+  @Test func writingAKeyAnAdministratorManagesSaysItIsManaged() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
     let managed = try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")
@@ -145,7 +145,7 @@ import Testing
     prefs.extraEnvironment = ["XDG_CONFIG_DIRS": fixture.xdgConfigDirs]
     let locked = try prefs.run(["write", fixture.userURL().path, "fontSize", "-float", "14"])
     #expect(locked.status == 0)
-    #expect(locked.error.contains("fontSize is locked by an administrator (\(managed.path))"))
+    #expect(locked.error.contains("fontSize is managed by an administrator (\(managed.path))"))
     let free = try prefs.run(["write", fixture.userURL().path, "theme", "dark"])
     #expect(free.error.isEmpty)
   }

@@ -37,6 +37,11 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
     TypeFlagCase(
       flag: "-date", input: "2024-05-01T11:30:00+02:00", printed: "2024-05-01T09:30:00Z",
       stored: .date(Date(timeIntervalSince1970: 1_714_555_800))),
+    // With an offset, as exactly as in UTC.
+    TypeFlagCase(
+      flag: "-date", input: "1979-05-27T00:32:00.999999-07:00",
+      printed: "1979-05-27T07:32:00.999999Z",
+      stored: .date(Date(timeIntervalSinceReferenceDate: -681_668_879.000001))),
     TypeFlagCase(
       flag: "-data", input: "AAEC/w==", printed: "AAEC/w==",
       stored: .data(Data([0, 1, 2, 255]))),
@@ -468,6 +473,15 @@ struct TypeFlagCase: Sendable, CustomTestStringConvertible {
       #expect(json.error.isEmpty)
       let nested = try prefs.run(["write", "s.plist", "list", "-array", "-date", date])
       #expect(nested.error.contains("warning: XML property lists keep dates to the second"))
+      // A binary property list keeps the fraction, and stays binary.
+      let binary = try PropertyListFormat.propertyList.encode(["a": .integer(1)], binary: true)
+      try Data(binary).write(to: directory.file("b.plist"))
+      let kept = try prefs.run(["write", "b.plist", "when", "-date", date])
+      #expect(kept.status == 0)
+      #expect(kept.error.isEmpty)
+      #expect(
+        try FileStore(url: directory.file("b.plist")).value(forKey: "when")
+          == .date(Date(timeIntervalSince1970: 1_714_555_800.25)))
     }
   }
 }

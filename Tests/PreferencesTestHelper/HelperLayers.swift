@@ -13,7 +13,7 @@ final class HelperLayeredPreferences: Preferences, @unchecked Sendable {
 
 /// `layers <file> [assign] [arguments...]`: opens the layered preferences stored in `file`
 /// (a `FileStore`, on every platform, so a test never writes a real defaults domain) and
-/// prints one line per key, `key=value source locked`, then one line per load error; with
+/// prints one line per key, `key=value source managed`, then one line per load error; with
 /// `assign`, first sets fontSize to 30 and theme to "blue" and writes.
 func runLayers(file: String, assigning: Bool) throws {
   let prefs = HelperLayeredPreferences(store: FileStore(url: URL(fileURLWithPath: file)))

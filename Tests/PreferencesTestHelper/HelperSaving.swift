@@ -6,6 +6,8 @@ import PreferencesKit
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// Saves 50 ms after the last assignment, and at the latest 300 ms after the first change not

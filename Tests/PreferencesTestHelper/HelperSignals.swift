@@ -6,6 +6,8 @@ import PreferencesKit
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// `save-on-signal <store> <size> <mode>`: assigns fontSize in preferences that save 60 s

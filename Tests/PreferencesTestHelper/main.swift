@@ -79,6 +79,8 @@ import PreferencesKit
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 // A helper outlives nothing: when the test process that started it is gone (a crash, a killed

@@ -7,6 +7,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 // Starting processes needs `Process`, which Foundation has on macOS and Linux only: on iOS,

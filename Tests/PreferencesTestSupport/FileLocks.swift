@@ -4,6 +4,8 @@ import Foundation
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// Whether nobody holds an exclusive `flock` on the file at `path`: `false` while a writer holds

@@ -5,6 +5,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// The nearest folder above `file` that holds a `Package.swift`: the package's root, found

@@ -146,7 +146,7 @@ preferences_mutex_unlock(preferences_mutex_t *_Nonnull mutex) {
 // MARK: - The bit lock
 
 // A lock in one bit of a 64-bit word whose other bits it guards (a preference's state: dirty,
-// explicit, locked, generation): taking it returns the other bits; releasing it is one store
+// user value, managed, refused, generation): taking it returns the other bits; releasing it is one store
 // of the new bits with the bit clear. It is held for a few instructions, never across a call,
 // and a thread never holds two. Readers never wait for it.
 //

@@ -269,7 +269,7 @@ public struct Preference<Value: Sendable>: Sendable {
   }
 
   /// Tells subscribers and notification observers of an assignment that replaced a value
-  /// (`replaced` is `nil` when no one listens, or the key is locked), and schedules a save.
+  /// (`replaced` is `nil` when no one listens, or the key is managed), and schedules a save.
   @inlinable @inline(__always)
   static func finishAssignment(
     to cell: Unmanaged<PreferenceCell<Value>>, of owner: Preferences, flags: UInt64,

@@ -90,8 +90,8 @@ extension PreferenceError {
     public static let syncLimitExceeded = Kind(name: "sync limit exceeded")
     /// Reading from or writing to a sync store failed.
     public static let syncFailed = Kind(name: "sync failed")
-    /// An assignment to a key an administrator locked was ignored and not written.
-    public static let lockedKey = Kind(name: "locked key")
+    /// An assignment to a key an administrator manages was refused: ignored, and not written.
+    public static let managedKey = Kind(name: "managed key")
 
     /// The kind's name, such as `"type mismatch"`.
     public var description: String { name }

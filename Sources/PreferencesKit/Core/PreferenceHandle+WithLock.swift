@@ -17,8 +17,8 @@ extension PreferenceHandle {
   ///
   /// The result is an assignment like any other: the key becomes dirty, an automatic
   /// ``Preferences/savePolicy`` schedules a save, and observers hear of it once, after the lock
-  /// is released, with the value before `body` and after. For a key an administrator locked,
-  /// `body` runs on the locked value and the assignment is refused, as any assignment to it
+  /// is released, with the value before `body` and after. For a key an administrator manages,
+  /// `body` runs on the managed value and the assignment is refused, as any assignment to it
   /// is: the value stays, nothing is written, and no change is announced.
   ///
   /// - Parameter body: Changes the value in place; it may return a result, or throw, in which

@@ -52,7 +52,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
     let key = cell.key
     return owner.state.withLock { state in
       state.problems.errors(in: .load, .layers).contains {
-        $0.key == key && $0.kind != .lockedKey
+        $0.key == key && $0.kind != .managedKey
       }
     }
   }

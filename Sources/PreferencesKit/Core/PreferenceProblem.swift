@@ -56,7 +56,7 @@ extension PreferenceProblem {
     public static let load = Phase(name: "load", rank: 0)
     /// What the read-only layers gave (``Preferences/layers``): a system or managed file that
     /// could not be read or a layer value that did not fit, replaced by each load; and each
-    /// assignment to a key an administrator manages (``PreferenceError/Kind/lockedKey``),
+    /// assignment to a key an administrator manages (``PreferenceError/Kind/managedKey``),
     /// added when a write leaves it out and kept until the next load.
     public static let layers = Phase(name: "layers", rank: 1)
     /// What a write did besides saving: the file the store kept beside the new one (a damaged
@@ -84,7 +84,7 @@ extension PreferenceProblem {
 extension PreferenceError.Kind {
   /// Whether a write leaves out a key of this kind and saves the rest: the store's format
   /// cannot hold the key's value, or the file would be too large with it.
-  var isRefusal: Bool {
+  var leavesKeyOut: Bool {
     self == .unrepresentableValue || self == .nestingTooDeep || self == .fileTooLarge
   }
 }
@@ -146,16 +146,16 @@ struct ProblemState {
 extension ProblemState {
   /// Puts what a commit kept beside the store (``PreferenceError/Kind/fileMovedAside``) in
   /// place of what the last one kept, leaving the keys left out as they are.
-  mutating func replaceWriteNotices(with notices: [PreferenceError]) {
-    replace(.write, with: notices, where: { !$0.error.kind.isRefusal })
+  mutating func replaceWriteProblems(with problems: [PreferenceError]) {
+    replace(.write, with: problems, where: { !$0.error.kind.leavesKeyOut })
   }
 
   /// Lists the keys a write left out, by key, in place of those listed before.
-  mutating func replaceRefusals(
-    with refused: [String: (generation: UInt64, error: PreferenceError)]
+  mutating func replaceLeftOutKeys(
+    with leftOut: [String: (generation: UInt64, error: PreferenceError)]
   ) {
-    let errors = refused.values.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
-    replace(.write, with: errors, where: { $0.error.kind.isRefusal })
+    let errors = leftOut.values.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
+    replace(.write, with: errors, where: { $0.error.kind.leavesKeyOut })
   }
 }
 

@@ -266,7 +266,7 @@ open class Preferences: @unchecked Sendable {
 struct InstanceState {
   /// Every problem the instance has not got past, of every phase.
   var problems = ProblemState()
-  /// Keys the store refused.
+  /// Keys left out of writes because the store cannot hold their values.
   var commits = CommitState()
   /// Subscribers to changes, and running probes.
   var observation = ObservationState()

@@ -41,7 +41,8 @@ struct LayerEnvironment: Sendable {
       let given = argumentOverrides(forKeys: Set(keys), booleanKeys: booleanKeys)
       for (key, text, argument) in given {
         found[key] = [
-          LayerValue(source: .arguments, content: .text(text), origin: "argument \(argument)")
+          LayerValue(
+            source: .arguments, content: .text(text), sourceDescription: "argument \(argument)")
         ]
       }
     }
@@ -52,7 +53,8 @@ struct LayerEnvironment: Sendable {
         else { continue }
         found[key, default: []].append(
           LayerValue(
-            source: .environment, content: .text(text), origin: "environment variable \(name)"))
+            source: .environment, content: .text(text),
+            sourceDescription: "environment variable \(name)"))
       }
     }
     return found

@@ -13,7 +13,7 @@ package struct LayerReport {
     /// Its value.
     package let value: PropertyListValue
     /// Where it was read: a file's path, or a `UserDefaults` mechanism.
-    package let origin: String
+    package let sourceDescription: String
   }
 
   /// The layers that hold the key, the one that wins first.
@@ -30,7 +30,8 @@ package struct LayerReport {
       for: store, environment: LayerEnvironment(arguments: [], variables: environment))
     let (found, errors) = reader.entries(forKeys: [key])
     let user = try store.value(forKey: key).map {
-      LayerValue(source: .user, content: .value($0), origin: Self.origin(of: store))
+      LayerValue(
+        source: .user, content: .value($0), sourceDescription: Self.sourceDescription(of: store))
     }
     let system = found[key] ?? []
     let layered =
@@ -38,13 +39,13 @@ package struct LayerReport {
       + system.filter { $0.source == .system }
     entries = layered.compactMap { layer in
       guard case .value(let value) = layer.content else { return nil }
-      let origin = layer.file?.path ?? layer.origin
-      return Entry(source: layer.source, value: value, origin: origin)
+      let sourceDescription = layer.file?.path ?? layer.sourceDescription
+      return Entry(source: layer.source, value: value, sourceDescription: sourceDescription)
     }
     self.errors = errors
   }
 
-  private static func origin(of store: any PreferenceStore) -> String {
+  private static func sourceDescription(of store: any PreferenceStore) -> String {
     store.location.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? "the store"
   }
 }

@@ -15,7 +15,7 @@ struct LayerValue: Sendable {
   /// What it holds.
   let content: Content
   /// Where it was read, for messages: `argument --fontSize`, `file /etc/xdg/...`.
-  let origin: String
+  let sourceDescription: String
   /// The file it was read from, if any.
   var file: URL? = nil
 

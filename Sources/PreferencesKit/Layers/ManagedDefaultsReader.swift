@@ -20,7 +20,7 @@ protocol ForcedDefaults {
 extension UserDefaults: ForcedDefaults {}
 
 /// The Apple platforms' layers: keys an administrator forces, and the managed app
-/// configuration, are locked. System-wide defaults need no reading of their own: the
+/// configuration, are managed. System-wide defaults need no reading of their own: the
 /// `UserDefaults` search list (the argument domain, the app's domain, the global domain,
 /// registered defaults) already merges them into what the store reads.
 /// https://developer.apple.com/documentation/foundation/userdefaults#Sharing-Defaults-Between-Programs
@@ -39,23 +39,24 @@ struct ManagedDefaultsReader: SystemLayerReading, @unchecked Sendable {
     var layers = SystemLayers()
     let configuration = defaults.dictionary(forKey: Self.configurationKey) ?? [:]
     for key in keys {
-      let origin: String
+      let described: String
       let object: Any?
       if defaults.objectIsForced(forKey: key) {
-        (origin, object) = ("a configuration profile", defaults.object(forKey: key))
+        (described, object) = ("a configuration profile", defaults.object(forKey: key))
       } else if let configured = configuration[key] {
-        (origin, object) = ("the managed app configuration", configured)
+        (described, object) = ("the managed app configuration", configured)
       } else {
         continue
       }
       guard let object else { continue }
       do throws(PreferenceError) {
         let value = try PropertyListValue(foundationObject: object)
-        layers.managed[key] = LayerValue(source: .managed, content: .value(value), origin: origin)
+        layers.managed[key] = LayerValue(
+          source: .managed, content: .value(value), sourceDescription: described)
       } catch {
         var failure = error
         failure.key = key
-        failure.reason = "the value from \(origin) is not a property-list value and is ignored"
+        failure.reason = "the value from \(described) is not a property-list value and is ignored"
         layers.errors.append(failure)
       }
     }

@@ -4,13 +4,13 @@ extension PreferenceCell {
   /// Says that an assignment was refused because an administrator manages the key, in a debug
   /// build. The value stays, and ``assign(_:hotPath:)`` noted the refusal
   /// (``CellFlags/refuse()``) so that the next write reports the key in
-  /// ``Preferences/loadErrors``.
+  /// ``Preferences/preferenceProblems``.
   @usableFromInline
   func refuseAssignment() {
     #if DEBUG
       FileHandle.standardError.write(
         Data(
-          ("PreferencesKit: \"\(key)\" is locked by an administrator; the assignment is "
+          ("PreferencesKit: \"\(key)\" is managed by an administrator; the assignment is "
             + "ignored and never written\n").utf8))
     #endif
   }

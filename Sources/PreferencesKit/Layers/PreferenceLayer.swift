@@ -56,14 +56,14 @@ public struct PreferenceLayer: Sendable, Hashable {
   }
 
   /// What the system and its administrator provide: defaults for every user, below the user's
-  /// own values, and managed (locked) keys, above everything.
+  /// own values, and managed keys, above everything.
   ///
   /// - On Linux: `<dir>/<identifier>/preferences.plist` (or `.json`) for defaults and
-  ///   `<dir>/<identifier>/managed.plist` (or `.json`) for locked keys, for each `<dir>` of
+  ///   `<dir>/<identifier>/managed.plist` (or `.json`) for managed keys, for each `<dir>` of
   ///   `XDG_CONFIG_DIRS` (`/etc/xdg` when unset); for each key the first folder listed wins.
   /// - On Apple platforms: keys `UserDefaults` reports as forced
   ///   (`objectIsForced(forKey:)`), and the managed app configuration dictionary under
-  ///   `com.apple.configuration.managed`, are locked; system-wide defaults are what
+  ///   `com.apple.configuration.managed`, are managed; system-wide defaults are what
   ///   `UserDefaults` already reads.
   public static let system = PreferenceLayer(kind: .system)
 }

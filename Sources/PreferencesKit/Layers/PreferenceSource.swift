@@ -5,7 +5,7 @@
 ///
 /// | source | what it is | written? |
 /// | --- | --- | --- |
-/// | ``managed`` | an administrator's locked value | never |
+/// | ``managed`` | a value an administrator manages | never |
 /// | ``arguments`` | `-key value` or `--key=value` for this run | never |
 /// | ``environment`` | a variable such as `NOTES_FONT_SIZE` for this run | never |
 /// | ``user`` | the store, or an assignment | yes |
@@ -24,7 +24,7 @@ public enum PreferenceSource: Int, Sendable, Hashable, Comparable, CaseIterable,
   case environment
   /// A command-line argument, for this run.
   case arguments
-  /// A value an administrator locked: assignments do not change it.
+  /// A value an administrator manages: assignments do not change it.
   case managed
 
   /// Orders sources by precedence: `a < b` when `b` wins over `a`.

@@ -4,7 +4,7 @@ import Foundation
 struct SystemLayers: Sendable {
   /// Defaults for every user, by key.
   var defaults: [String: LayerValue] = [:]
-  /// Locked values, by key.
+  /// Managed values, by key.
   var managed: [String: LayerValue] = [:]
   /// Files that could not be read or parsed; they are ignored.
   var errors: [PreferenceError] = []
@@ -91,7 +91,8 @@ final class XDGLayerReader: SystemLayerReading {
           guard let value = values[key] else { continue }
           entries[key, default: []].append(
             LayerValue(
-              source: source, content: .value(value), origin: "file \(url.path)", file: url))
+              source: source, content: .value(value), sourceDescription: "file \(url.path)",
+              file: url))
         }
       }
     }

@@ -25,7 +25,8 @@ struct UserDefaultsDomains: SystemLayerReading, @unchecked Sendable {
         let value = try? PropertyListValue(foundationObject: object)
       else { continue }
       found[key] = [
-        LayerValue(source: .arguments, content: .value(value), origin: "the argument domain")
+        LayerValue(
+          source: .arguments, content: .value(value), sourceDescription: "the argument domain")
       ]
     }
     return found
@@ -45,24 +46,28 @@ struct UserDefaultsDomains: SystemLayerReading, @unchecked Sendable {
     var errors: [PreferenceError] = []
     for key in keys {
       let object: Any?
-      let origin: String
+      let described: String
       if let value = registered[key] {
-        (object, origin) = (value, "registered defaults")
+        (object, described) = (value, "registered defaults")
       } else if let value = global[key] {
-        (object, origin) = (value, "the global domain")
+        (object, described) = (value, "the global domain")
       } else if own[key] == nil, arguments[key] == nil, !defaults.objectIsForced(forKey: key) {
-        (object, origin) = (defaults.object(forKey: key), "registered defaults or the global domain")
+        (object, described) = (
+          defaults.object(forKey: key), "registered defaults or the global domain"
+        )
       } else {
         continue
       }
       guard let object else { continue }
       do throws(PreferenceError) {
         let value = try PropertyListValue(foundationObject: object)
-        entries[key] = [LayerValue(source: .system, content: .value(value), origin: origin)]
+        entries[key] = [
+          LayerValue(source: .system, content: .value(value), sourceDescription: described)
+        ]
       } catch {
         var failure = error
         failure.key = key
-        failure.reason = "the value from \(origin) is not a property-list value and is ignored"
+        failure.reason = "the value from \(described) is not a property-list value and is ignored"
         errors.append(failure)
       }
     }

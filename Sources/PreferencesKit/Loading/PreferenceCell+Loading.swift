@@ -159,7 +159,7 @@ extension PreferenceCell {
       error.found = layer.foundDescription
       error.path = nil
     }
-    error.reason = [error.reason, "the value from \(layer.origin) is ignored"]
+    error.reason = [error.reason, "the value from \(layer.sourceDescription) is ignored"]
       .compactMap { $0 }.joined(separator: "; ")
     choice.errors.append(error)
   }

@@ -5,12 +5,12 @@ extension Preferences {
   /// will-set and did-set calls, then tells every other kind of observer.
   func install(
     _ changes: [CellUpdate], origin: PreferenceChange.Origin?,
-    loadErrors: [PreferenceProblem]? = nil
+    problems: [PreferenceProblem]? = nil
   ) {
     let changed = origin == nil ? [] : changes.filter { $0.announcement != nil }
     let properties = observedProperties(of: changed)
     for property in properties { property.willSet(self) }
-    installValues(changes, loadErrors: loadErrors)
+    installValues(changes, problems: problems)
     for property in properties { property.didSet(self) }
     if let origin { announce(changed, origin: origin) }
   }
@@ -24,7 +24,7 @@ extension Preferences {
     _ changes: [CellUpdate], origin: PreferenceChange.Origin
   ) -> () -> Void {
     let changed = changes.filter { $0.announcement != nil }
-    installValues(changes, loadErrors: nil)
+    installValues(changes, problems: nil)
     return { [weak self] in
       guard let self else { return }
       let properties = observedProperties(of: changed)
@@ -42,10 +42,10 @@ extension Preferences {
   }
 
   /// Installs every change, and replaces the load problems when given, in one critical section.
-  private func installValues(_ changes: [CellUpdate], loadErrors: [PreferenceProblem]?) {
+  private func installValues(_ changes: [CellUpdate], problems: [PreferenceProblem]?) {
     state.withLock { state in
       for change in changes { change.install() }
-      if let loadErrors { state.problems.replaceLoadProblems(with: loadErrors) }
+      if let problems { state.problems.replaceLoadProblems(with: problems) }
     }
   }
 

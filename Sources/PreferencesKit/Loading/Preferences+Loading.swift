@@ -62,7 +62,7 @@ extension Preferences {
       return
     }
     loadCells()
-    install(changes, origin: origin, loadErrors: state.withLock { record(in: &$0) })
+    install(changes, origin: origin, problems: state.withLock { record(in: &$0) })
   }
 
   /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an

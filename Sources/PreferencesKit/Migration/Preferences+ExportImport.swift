@@ -137,10 +137,10 @@ extension Preferences {
           + problems.map(\.description).joined(separator: "; "))
     }
     let tellObservers = try writeLock.withLock { _ throws(PreferenceError) in
-      // All or nothing: a value the store cannot hold refuses the whole import.
-      let outcome = try commit(refusable: []) { _ in found.mapValues(StoredChange.set) }
-      if !outcome.notices.isEmpty {
-        state.withLock { $0.problems.replaceWriteNotices(with: outcome.notices) }
+      // All or nothing: a value the store cannot hold fails the whole import.
+      let outcome = try commit(mayLeaveOut: []) { _ in found.mapValues(StoredChange.set) }
+      if !outcome.problems.isEmpty {
+        state.withLock { $0.problems.replaceWriteProblems(with: outcome.problems) }
       }
       return installLeavingObservers(changes, origin: .external)
     }

@@ -1,8 +1,9 @@
 import Foundation
 public import PreferencesAtomics
 
-// The one place that imports the C library. Everything else reaches the system through
-// `Platform` and `Syscalls`, so a platform difference is decided here, once.
+// `Platform/` is the one folder that imports the C library (here and in `Syscalls*.swift`).
+// Everything else reaches the system through `Platform` and `Syscalls`, so a platform
+// difference is decided here, once.
 
 #if canImport(Darwin)
   import Darwin
@@ -12,6 +13,8 @@ public import PreferencesAtomics
   import Musl
 #elseif canImport(Android)
   import Android
+#else
+  #error("PreferencesKit does not know this platform's C library: add it to Platform.swift")
 #endif
 
 /// Facts about the platform the library was built for.

@@ -10,6 +10,8 @@
   import Musl
 #elseif canImport(Android)
   import Android
+#else
+  #error("PreferencesKit does not know this platform's C library: add it to Syscalls.swift")
 #endif
 
 /// What `stat` says about a file, in the same shape on every platform.
@@ -40,6 +42,11 @@ enum Syscalls {
     case open, read, write, synchronize, fileStatus, pathStatus, setPermissions, rename, unlink
     case makeFolder, readLink, lock, setOwner
     case link
+    /// ``peekBytes(atPath:count:)``'s open and read: a look at a file that is no step of a
+    /// write, so that a failure planned for the next `open` or `read` reaches the write's own.
+    case peek
+    /// ``makeSignalPipe()``.
+    case pipe
   }
 
   /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec, and
@@ -90,6 +97,20 @@ enum Syscalls {
 
   static func closeFile(_ descriptor: Int32) {
     _ = close(descriptor)
+  }
+
+  /// The first `count` bytes of the file at `path`, fewer when it is shorter, opened as for
+  /// ``OpenPurpose/reading`` (a FIFO in its place reads as empty rather than blocking). Fails
+  /// only where a test plans ``Call/peek``, never ``Call/open`` or ``Call/read``.
+  static func peekBytes(atPath path: String, count: Int) throws(SystemError) -> [UInt8] {
+    try fault(.peek)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .last }
+    defer { _ = close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let length = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+    guard length >= 0 else { throw .last }
+    return Array(bytes.prefix(length))
   }
 
   /// Reads into `buffer`; returns the number of bytes read, 0 at the end of the file.
@@ -212,58 +233,10 @@ enum Syscalls {
     _ = flock(descriptor, LOCK_UN)
   }
 
-  #if !canImport(Darwin)
-    /// A new inotify descriptor, non-blocking; `nil` when the system gives none.
-    static func makeFolderEvents() -> Int32? {
-      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      return descriptor >= 0 ? descriptor : nil
-    }
-
-    /// Watches `folder` on the inotify descriptor `events` for files created, replaced,
-    /// removed or rewritten, and for the folder itself being removed or renamed; returns the
-    /// watch descriptor (the same one for a folder already watched), or `nil` when the folder
-    /// cannot be watched.
-    static func watchFolder(_ folder: String, with events: Int32) -> Int32? {
-      let mask = UInt32(
-        IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF
-          | IN_MOVE_SELF)
-      let watch = inotify_add_watch(events, folder, mask)
-      return watch >= 0 ? watch : nil
-    }
-
-    /// Stops watching the folder of watch descriptor `watch`.
-    static func unwatchFolder(_ watch: Int32, with events: Int32) {
-      _ = inotify_rm_watch(events, watch)
-    }
-
-    /// Reads every pending inotify event and returns the names of the files they concern, by
-    /// watch descriptor; an event about the watched folder itself has the name `""`.
-    static func drainFolderEvents(_ descriptor: Int32) -> [Int32: Set<String>] {
-      var names: [Int32: Set<String>] = [:]
-      let headerSize = MemoryLayout<inotify_event>.size
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return names }
-        var offset = 0
-        while offset + headerSize <= count {
-          let event = buffer.withUnsafeBytes {
-            $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          }
-          let start = offset + headerSize
-          let end = min(start + Int(event.len), count)
-          let name = String(decoding: buffer[start..<end].prefix { $0 != 0 }, as: UTF8.self)
-          names[event.wd, default: []].insert(name)
-          offset = start + Int(event.len)
-        }
-      }
-    }
-  #endif
-
   /// Throws the failure a test planned for `call`, if any. Empty in release builds, where
   /// the seam is compiled out: the wrappers call the system directly.
   @inline(__always)
-  private static func fault(_ call: Call) throws(SystemError) {
+  static func fault(_ call: Call) throws(SystemError) {
     #if ENABLE_SYSTEM_CALL_FAULTS
       if let faults = SystemCallFaults.current, let error = faults.takeFailure(of: call) {
         throw error

@@ -6,8 +6,8 @@ public import Foundation
 /// `FileStore` is the default store on Linux. The format follows the file's extension: `.json`
 /// files hold JSON (with a tagged form for dates and data, described in the
 /// FileStoreGuarantees article), and every other extension, `.plist` included, holds an XML
-/// property list. Binary property lists are read too, and are rewritten as XML on the next
-/// write.
+/// property list. A binary property list is read too, and stays binary when written, as macOS
+/// `defaults` keeps its files.
 ///
 /// ```swift
 /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
@@ -44,8 +44,9 @@ public final class FileStore: PreferenceStore, Sendable {
   /// ``PreferenceError/Kind/fileTooLarge`` error without being read.
   public let maximumFileSize: Int
 
-  /// The format the file is written in, chosen by the file's extension: JSON for `.json`, an
-  /// XML property list for any other.
+  /// The format the file is written in, chosen by the file's extension: JSON for `.json`, a
+  /// property list for any other: XML, unless the file is a binary property list already,
+  /// which is rewritten as binary.
   public let format: PropertyListFormat
 
   /// How long a write waits for another process holding the file's lock before it fails with
@@ -271,9 +272,13 @@ public final class FileStore: PreferenceStore, Sendable {
   }
 
   /// The value as the file will hold it: for an XML property list, every date rounded down to
-  /// the second, which is all the format holds. JSON files hold every value exactly.
+  /// the second, which is all the format holds. JSON files and binary property lists (a
+  /// `.plist` file that is binary now stays binary) hold every value exactly.
   public func storedForm(of value: PropertyListValue) -> PropertyListValue {
-    format.storedForm(of: value)
+    if format.holdsExactly(value) { return value }
+    let target = (try? resolvedTargetPath()) ?? url.path
+    return url.isFileURL && PropertyListFormat.isBinaryFile(atPath: target)
+      ? value : format.storedForm(of: value)
   }
 
   /// Every entry of a damaged file that parses on its own, and the keys of the entries that

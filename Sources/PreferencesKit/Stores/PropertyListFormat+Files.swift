@@ -1,15 +1,5 @@
 package import Foundation
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#endif
-
 extension PreferenceError {
   /// The error a reader or writer of `PropertyListFormats` reports, as a `PreferenceError`
   /// naming `file`: the same kind, value and place, and a reason that keeps the line and column.
@@ -122,15 +112,10 @@ extension PropertyListFormat {
   }
 
   /// Whether the file at `path` starts as a binary property list does; false when it cannot
-  /// be read. Opened without blocking, so that a FIFO put in its place reads as not binary
-  /// rather than hanging. Not through `Syscalls`: this peek is no step of a write that a test
-  /// plans to fail, and a failure planned for the next `open` must reach the write's own.
-  private static func isBinaryFile(atPath path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { _ = close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 6)
-    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 6) }
-    return count == 6 && header == Array("bplist".utf8)
+  /// be read. A FIFO put in its place reads as not binary rather than hanging, and the peek
+  /// is its own call to the failure seam (``Syscalls/Call/peek``): a failure a test plans for
+  /// the next `open` reaches the write's own.
+  static func isBinaryFile(atPath path: String) -> Bool {
+    (try? Syscalls.peekBytes(atPath: path, count: 6)) == Array("bplist".utf8)
   }
 }

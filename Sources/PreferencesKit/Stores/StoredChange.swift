@@ -25,18 +25,6 @@ public enum StoredChange: Sendable, Hashable {
 }
 
 extension Dictionary where Key == String, Value == PropertyListValue {
-  /// Applies a change set to these values: each `.set` key takes its value, each `.remove` key
-  /// is removed, and keys the change set does not name stay as they are.
-  ///
-  /// - Parameter changes: The change set.
-  @available(
-    *, deprecated,
-    message: "set each key to its change's value instead: values[key] = change.value"
-  )
-  public mutating func apply(_ changes: [String: StoredChange]) {
-    applyChanges(changes)
-  }
-
   /// Each `.set` key takes its value, each `.remove` key is removed, and keys the change set
   /// does not name stay as they are.
   package mutating func applyChanges(_ changes: [String: StoredChange]) {

@@ -79,12 +79,12 @@ public final class FileSyncStore: SyncStore {
       do {
         return SyncEntry.entries(in: try file.allValues())
       } catch {
-        var notice = PreferenceError(error, kind: .readFailed)
-        notice.file = file.url
+        var problem = PreferenceError(error, kind: .readFailed)
+        problem.file = file.url
         let damaged = (error as? PreferenceError)?.isDamage ?? false
-        notice.reason = [notice.reason, damaged ? "the file is skipped until it parses" : nil]
+        problem.reason = [problem.reason, damaged ? "the file is skipped until it parses" : nil]
           .compactMap { $0 }.joined(separator: "; ")
-        skipped.append(notice)
+        skipped.append(problem)
         return [:]
       }
     }
@@ -117,10 +117,6 @@ public final class FileSyncStore: SyncStore {
   public var readProblems: [PreferenceError] {
     skipped.withLock { $0 }
   }
-
-  /// The files in the folder that the last read skipped.
-  @available(*, deprecated, renamed: "readProblems")
-  public var notices: [PreferenceError] { readProblems }
 
   /// Stores each entry that is newer than the folder's in `device`'s file, under that file's
   /// lock, unless that would break a limit; nothing is stored then.

@@ -112,8 +112,8 @@ final class SyncSession: Sendable {
     }
   }
 
-  /// Pushes `entries` and any still pending, refusing before sending any that would break the
-  /// store's limits. What is refused or fails stays pending and is listed in the problems,
+  /// Pushes `entries` and any still pending, holding back before sending any that would break
+  /// the store's limits. What is held back or fails stays pending and is listed in the problems,
   /// one per key. Hands the problems over even when there is nothing to push: the exchange
   /// before read the store.
   func push(_ entries: [String: SyncEntry]) {
@@ -124,11 +124,11 @@ final class SyncSession: Sendable {
       update { _ in }
       return
     }
-    var refused: [PreferenceError] = []
+    var overLimit: [PreferenceError] = []
     var sendable: [String: SyncEntry] = [:]
     for (key, entry) in attempt.sorted(by: { $0.key < $1.key }) {
       let violations = store.limits.violations(storing: [key: entry], over: [:])
-      if violations.isEmpty { sendable[key] = entry } else { refused += violations }
+      if violations.isEmpty { sendable[key] = entry } else { overLimit += violations }
     }
     var failures: [PreferenceError] = []
     do {
@@ -140,7 +140,7 @@ final class SyncSession: Sendable {
     }
     update { state in
       state.pending = failures.isEmpty ? attempt.filter { sendable[$0.key] == nil } : attempt
-      state.errors = refused + failures
+      state.errors = overLimit + failures
     }
   }
 

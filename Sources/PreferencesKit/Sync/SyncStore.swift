@@ -34,15 +34,8 @@ public protocol SyncStore: AnyObject, Sendable {
   /// does not parse: listed in ``Preferences/preferenceProblems``, in the
   /// ``PreferenceProblem/Phase/sync`` phase, until a read no longer finds it.
   ///
-  /// The library reads this, not ``notices``. The default implementation returns
-  /// ``notices``, so a store written before this requirement keeps reporting.
-  var readProblems: [PreferenceError] { get }
-
-  /// What the last read found wrong without failing.
-  ///
   /// The default implementation returns none.
-  @available(*, deprecated, renamed: "readProblems")
-  var notices: [PreferenceError] { get }
+  var readProblems: [PreferenceError] { get }
 
   /// Starts reporting what happens to the store elsewhere, on any thread, until the returned
   /// function is called.
@@ -75,13 +68,8 @@ public enum SyncStoreEvent: Sendable, Hashable {
 }
 
 extension SyncStore {
-  /// What the store's ``notices`` say, for a store written before ``readProblems``; else
-  /// none: the store has nothing to report besides what its methods throw.
-  public var readProblems: [PreferenceError] { DeprecatedNotices.read(self) }
-
   /// None: the store has nothing to report besides what its methods throw.
-  @available(*, deprecated, renamed: "readProblems")
-  public var notices: [PreferenceError] { [] }
+  public var readProblems: [PreferenceError] { [] }
 
   /// Returns `nil`: the store is checked periodically instead.
   public func observeChanges(
@@ -153,21 +141,5 @@ extension SyncEntry {
       merged.merge(source) { old, new in new.isNewer(than: old) ? new : old }
     }
     return merged
-  }
-}
-
-/// Reads the deprecated ``SyncStore/notices`` for the default ``SyncStore/readProblems``,
-/// through a protocol whose requirement is not deprecated, so that the library itself builds
-/// without a deprecation warning.
-private protocol NoticesReading {
-  static func notices(of store: any SyncStore) -> [PreferenceError]
-}
-
-private enum DeprecatedNotices: NoticesReading {
-  @available(*, deprecated)
-  static func notices(of store: any SyncStore) -> [PreferenceError] { store.notices }
-
-  static func read(_ store: any SyncStore) -> [PreferenceError] {
-    (Self.self as any NoticesReading.Type).notices(of: store)
   }
 }

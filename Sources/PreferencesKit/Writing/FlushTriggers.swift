@@ -2,16 +2,6 @@ import Dispatch
 import Foundation
 import PreferencesAtomics
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#endif
-
 /// Everything that makes the library save pending changes before the process ends or is
 /// suspended, in one place: the process's exit, the signals that stop services and terminals,
 /// and app lifecycle notifications. Each of them calls ``LivePreferences/flushAll()``, which
@@ -27,7 +17,7 @@ enum FlushTriggers {
 
   /// Installs the exit handler and the lifecycle observers, once per process.
   static let installExitAndLifecycle: Void = {
-    atexit { LivePreferences.processWillExit() }
+    Syscalls.runAtExit { LivePreferences.processWillExit() }
     for name in AppLifecycle.leavingForeground {
       _ = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
         LivePreferences.flushAll()
@@ -38,11 +28,7 @@ enum FlushTriggers {
   /// Installs the signal handlers, once per process, when the first instance of a class with
   /// an automatic ``SavePolicy`` is created. A signal that is ignored stays ignored.
   static let installSignalHandlers: Void = {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return }
-    let (readEnd, writeEnd) = (ends[0], ends[1])
-    for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+    guard let (readEnd, writeEnd) = try? Syscalls.makeSignalPipe() else { return }
     let thread = Thread { FlushTriggers.serveSignals(from: readEnd) }
     thread.name = "PreferencesKit signals"
     thread.start()
@@ -52,11 +38,16 @@ enum FlushTriggers {
   /// The signal thread: for each signal the handler reports, saves what is pending (waiting
   /// at most ``signalFlushLimit``), then does what the signal would have done.
   private static func serveSignals(from readEnd: Int32) {
-    var number: UInt8 = 0
     while true {
-      let count = read(readEnd, &number, 1)
-      if count < 0 && errno == EINTR { continue }
-      guard count == 1 else { return }
+      let number: UInt8?
+      do throws(SystemError) {
+        number = try Syscalls.readByte(readEnd)
+      } catch where error == .interrupted {
+        continue
+      } catch {
+        return
+      }
+      guard let number else { return }
       flush(within: signalFlushLimit)
       preferences_signal_forward(Int32(number))
     }

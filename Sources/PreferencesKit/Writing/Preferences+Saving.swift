@@ -126,10 +126,10 @@ extension Preferences {
 
   /// Saves the dirty keys, reporting what failed as an automatic save does.
   func runScheduledSave() {
-    // Keys left out stay in the problem list through `commits.refused` until assigned again.
+    // Keys left out stay in the problem list through `commits.leftOut` until assigned again.
     let errors: [PreferenceError]
     do {
-      errors = try write().refused
+      errors = try write().leftOut
       state.withLock {
         $0.problems.replace(.autosave, with: [])
         $0.saving.notBefore = 0

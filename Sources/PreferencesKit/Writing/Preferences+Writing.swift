@@ -29,60 +29,60 @@ extension Preferences {
   ///   applied by this instance, and every key stays dirty, so a later write can still save
   ///   it), or, after saving the rest, the keys left out.
   public func writePreferences() throws(PreferenceError) {
-    let (refused, saved) = try write()
-    if !refused.isEmpty { throw Self.refusal(refused, saved: saved) }
+    let (leftOut, saved) = try write()
+    if !leftOut.isEmpty { throw Self.leftOutError(leftOut, saved: saved) }
   }
 
   /// Saves every dirty preference as ``writePreferences()`` does.
   ///
   /// - Returns: The keys this write left out for the first time since they were assigned,
   ///   each with why, and how many keys it saved.
-  func write() throws(PreferenceError) -> (refused: [PreferenceError], saved: Int) {
+  func write() throws(PreferenceError) -> (leftOut: [PreferenceError], saved: Int) {
     try writeLock.withLock { _ throws(PreferenceError) -> ([PreferenceError], Int) in
       var batch = collectWrites()
       guard !batch.isEmpty else {
         batch.session?.push([:])
-        return (noteRefused(batch), 0)
+        return (noteLeftOut(batch), 0)
       }
       batch.addKeyMoves()
-      // Creating the device identifier may keep a damaged file: this write's notice too.
+      // Creating the device identifier may keep a damaged file: this write's problem too.
       let earlier = state.withLock { $0.problems.errors(in: .write) }
       batch.stampSyncedKeys(with: try syncStamp(for: batch))
-      let stampNotices = state.withLock { $0.problems.errors(in: .write) }.filter {
-        !$0.kind.isRefusal && !earlier.contains($0)
+      let stampProblems = state.withLock { $0.problems.errors(in: .write) }.filter {
+        !$0.kind.leavesKeyOut && !earlier.contains($0)
       }
       batch.recordVersion(Self.version)
-      let outcome = try commit(refusable: batch.keys, keepingPrevious: backupReason(for: batch)) {
+      let outcome = try commit(mayLeaveOut: batch.keys, keepingPrevious: backupReason(for: batch)) {
         batch.changes(leavingOut: $0)
       }
-      batch.leaveOut(outcome.refused)
-      commit(batch, notices: stampNotices + outcome.notices)
+      batch.leaveOut(outcome.leftOut)
+      markWritten(batch, problems: stampProblems + outcome.problems)
       batch.session?.push(batch.synced)
-      return (noteRefused(batch), batch.writes.count)
+      return (noteLeftOut(batch), batch.writes.count)
     }
   }
 
   /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
-  /// outside it into the form the store will hold. A key the store refused is left out until
-  /// it is assigned again.
+  /// outside it into the form the store will hold. A key left out because the store cannot hold
+  /// its value stays out until it is assigned again.
   private func collectWrites() -> WriteBatch {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
       // A managed key is never dirty, so never written; an assignment it refused is reported.
       reportRefusedAssignments(in: &state)
-      let refused = state.commits.refused
-      state.commits.refused = [:]
+      let leftOut = state.commits.leftOut
+      state.commits.leftOut = [:]
       let dirty = cells.filter(\.isDirty)
       var written: [any AnyPreferenceCell] = []
       for cell in dirty {
-        if let entry = refused[cell.key], entry.generation == cell.generation {
-          state.commits.refused[cell.key] = entry
+        if let entry = leftOut[cell.key], entry.generation == cell.generation {
+          state.commits.leftOut[cell.key] = entry
         } else {
           written.append(cell)
         }
       }
-      if !refused.isEmpty { state.problems.replaceRefusals(with: state.commits.refused) }
+      if !leftOut.isEmpty { state.problems.replaceLeftOutKeys(with: state.commits.leftOut) }
       noteWritten(written, in: &state)
       return (
         (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
@@ -113,24 +113,24 @@ extension Preferences {
   /// Remembers the keys `batch` left out, so that they are not tried again until assigned.
   ///
   /// - Returns: Their errors, by key.
-  private func noteRefused(_ batch: WriteBatch) -> [PreferenceError] {
-    guard !batch.refused.isEmpty else { return [] }
+  private func noteLeftOut(_ batch: WriteBatch) -> [PreferenceError] {
+    guard !batch.leftOut.isEmpty else { return [] }
     state.withLock { state in
-      for (write, error) in batch.refused {
-        state.commits.refused[write.cell.key] = (write.generation, error)
+      for (write, error) in batch.leftOut {
+        state.commits.leftOut[write.cell.key] = (write.generation, error)
       }
-      state.problems.replaceRefusals(with: state.commits.refused)
+      state.problems.replaceLeftOutKeys(with: state.commits.leftOut)
     }
-    return batch.refused.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
+    return batch.leftOut.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
   }
 
   /// Marks the written cells clean, holding what the store now holds, unless they were
   /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
   /// the store kept beside it in the problem list, in place of what the load said about the
   /// values it replaced.
-  private func commit(_ batch: WriteBatch, notices: [PreferenceError]) {
+  private func markWritten(_ batch: WriteBatch, problems: [PreferenceError]) {
     let written = batch.keys
-    let leftOut = Set(batch.refused.map(\.write.cell.key))
+    let leftOut = Set(batch.leftOut.map(\.write.cell.key))
     state.withLock { state in
       for (write, install) in batch.normalizations { install(write.generation) }
       for (write, form) in zip(batch.writes, batch.forms) {
@@ -140,17 +140,17 @@ extension Preferences {
         batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)
       }
       if batch.recordsVersion { state.migration.storeVersion = .recorded(Self.version) }
-      // A damaged file kept beside the new one (its notice says in `found` what was wrong)
+      // A damaged file kept beside the new one (its problem says in `found` what was wrong)
       // makes what the load said of the damage stale; so is a failed load of a value replaced.
-      let keptDamagedFile = notices.contains { $0.found != nil }
+      let keptDamagedFile = problems.contains { $0.found != nil }
       state.problems.replace(
         where: { problem in
-          if problem.phase == .write { return !problem.error.kind.isRefusal }
+          if problem.phase == .write { return !problem.error.kind.leavesKeyOut }
           guard problem.phase == .load || problem.phase == .layers else { return false }
           let error = problem.error
           if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
           return keptDamagedFile && error.isDamage
-        }, with: notices.map { PreferenceProblem($0, phase: .write) })
+        }, with: problems.map { PreferenceProblem($0, phase: .write) })
     }
   }
 }
@@ -166,7 +166,7 @@ extension Preferences {
       cell.forgetRefusedAssignment()
       refusals.append(
         PreferenceError(
-          .lockedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
+          .managedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
           reason: "an administrator manages the value, so the assignment was ignored and "
             + "nothing was written"))
     }

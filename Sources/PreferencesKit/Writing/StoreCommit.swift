@@ -1,18 +1,18 @@
 /// What one commit to the store did besides the change, and what it could not do.
 struct CommitOutcome {
   /// Files the store kept beside the new one (a damaged file, a backup), as
-  /// ``PreferenceError/Kind/fileMovedAside`` notices naming them.
-  var notices: [PreferenceError] = []
+  /// ``PreferenceError/Kind/fileMovedAside`` problems naming them.
+  var problems: [PreferenceError] = []
   /// The keys left out because the store's format cannot hold their values, or because the
   /// file would be too large with them, each with why.
-  var refused: [String: PreferenceError] = [:]
+  var leftOut: [String: PreferenceError] = [:]
 }
 
 /// What an instance remembers of its commits to the store.
 struct CommitState {
-  /// Keys whose value the store refused, with the cell's generation then: the key stays dirty
-  /// and is not tried again until it is assigned again.
-  var refused: [String: (generation: UInt64, error: PreferenceError)] = [:]
+  /// Keys left out because the store cannot hold their values, with the cell's generation
+  /// then: the key stays dirty and is not tried again until it is assigned again.
+  var leftOut: [String: (generation: UInt64, error: PreferenceError)] = [:]
 }
 
 extension Preferences {
@@ -23,12 +23,12 @@ extension Preferences {
   /// the changed keys and one ``PreferenceStore/apply(_:)``).
   ///
   /// - Parameters:
-  ///   - refusable: The keys that may be left out when the store's format cannot hold their
+  ///   - mayLeaveOut: The keys that may be left out when the store's format cannot hold their
   ///     values (``PreferenceError/Kind/unrepresentableValue`` or
   ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key), or the file would be too
   ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
-  ///     is saved without them. Empty: such a refusal refuses the whole commit, as an import
-  ///     and a migration are.
+  ///     is saved without them. Empty: such a value fails the whole commit, as it fails an
+  ///     import and a migration.
   ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
   ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
   ///     store that keeps the default update keeps nothing.
@@ -36,10 +36,10 @@ extension Preferences {
   /// - Returns: What the store kept besides, and the keys left out.
   /// - Throws: The store's error, as a ``PreferenceError``; nothing was saved then.
   func commit(
-    refusable: Set<String> = [], keepingPrevious: String? = nil,
+    mayLeaveOut: Set<String> = [], keepingPrevious: String? = nil,
     _ changes: (_ leftOut: Set<String>) -> [String: StoredChange]
   ) throws(PreferenceError) -> CommitOutcome {
-    try commit(refusable: refusable) { leftOut in
+    try commit(mayLeaveOut: mayLeaveOut) { leftOut in
       let changes = changes(leftOut)
       return try preferenceStore.update(
         readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious
@@ -62,42 +62,42 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let notices = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
-    if !notices.isEmpty { state.withLock { $0.problems.replaceWriteNotices(with: notices) } }
+    let problems = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
+    if !problems.isEmpty { state.withLock { $0.problems.replaceWriteProblems(with: problems) } }
   }
 
-  /// Tries `attempt` until the store takes it, leaving out each refusable key the store
-  /// refuses for its value: one its format cannot hold, or, while the whole file would be too
+  /// Tries `attempt` until the store takes it, leaving out each key of `mayLeaveOut` whose
+  /// value the store cannot hold: one its format cannot hold, or, while the whole file would be too
   /// large (``PreferenceError/Kind/fileTooLarge``), the one with the largest new value, until
   /// the rest fits.
   private func commit(
-    refusable: Set<String>, _ attempt: (_ leftOut: Set<String>) throws -> [PreferenceError]
+    mayLeaveOut: Set<String>, _ attempt: (_ leftOut: Set<String>) throws -> [PreferenceError]
   ) throws(PreferenceError) -> CommitOutcome {
     var outcome = CommitOutcome()
     while true {
       do {
-        outcome.notices = try attempt(Set(outcome.refused.keys))
+        outcome.problems = try attempt(Set(outcome.leftOut.keys))
         return outcome
-      } catch let error as PreferenceError where error.kind.isRefusal {
-        guard let key = Self.refusedKey(of: error, among: refusable),
-          outcome.refused[key] == nil
+      } catch let error as PreferenceError where error.kind.leavesKeyOut {
+        guard let key = Self.leftOutKey(of: error, among: mayLeaveOut),
+          outcome.leftOut[key] == nil
         else {
           throw PreferenceError(error, kind: .writeFailed)
         }
-        outcome.refused[key] = Self.leftOut(error, key: key)
+        outcome.leftOut[key] = Self.leftOut(error, key: key)
       } catch {
         throw PreferenceError(error, kind: .writeFailed)
       }
     }
   }
 
-  /// The refusable key `error` names: its own, or the key whose sync record it is.
-  private static func refusedKey(of error: PreferenceError, among refusable: Set<String>)
+  /// The key of `mayLeaveOut` that `error` names: its own, or the key whose sync record it is.
+  private static func leftOutKey(of error: PreferenceError, among mayLeaveOut: Set<String>)
     -> String?
   {
     guard let key = error.key else { return nil }
-    if refusable.contains(key) { return key }
-    return refusable.first { ReservedKey.syncRecord($0) == key }
+    if mayLeaveOut.contains(key) { return key }
+    return mayLeaveOut.first { ReservedKey.syncRecord($0) == key }
   }
 
   /// `error`, about `key` left out of a write that saved the rest: a file too large says so.
@@ -113,7 +113,7 @@ extension Preferences {
 
   /// The error ``writePreferences()`` throws when it left out keys whose values the store
   /// cannot hold, after saving the rest.
-  static func refusal(_ errors: [PreferenceError], saved: Int) -> PreferenceError {
+  static func leftOutError(_ errors: [PreferenceError], saved: Int) -> PreferenceError {
     let keys = errors.compactMap(\.key)
     let quoted = keys.map { "\"\($0)\"" }.joined(separator: ", ")
     let kinds = Set(errors.map(\.kind))

@@ -1,7 +1,7 @@
 /// One ``Preferences/writePreferences()`` on its way to the store: the steps add to it in
 /// order (cell writes, key moves, sync stamps, the version record), then the store applies
-/// ``changes(leavingOut:)`` as one unit (see `Preferences.commit`), the keys it refused are
-/// left out, and the instance marks the rest written.
+/// ``changes(leavingOut:)`` as one unit (see `Preferences.commit`), the keys whose values it
+/// cannot hold are left out, and the instance marks the rest written.
 struct WriteBatch {
   /// The cells written, as captured under the lock.
   private(set) var writes: [PendingWrite] = []
@@ -22,9 +22,9 @@ struct WriteBatch {
   let storeVersion: StoreVersion
   /// Whether this write records the class's version.
   private(set) var recordsVersion = false
-  /// The cells whose value has no stored form, or one the store refused, each with why: left
-  /// out of the write, and kept dirty.
-  private(set) var refused: [(write: PendingWrite, error: PreferenceError)] = []
+  /// The cells whose value has no stored form, or one the store cannot hold, each with why:
+  /// left out of the write, and kept dirty.
+  private(set) var leftOut: [(write: PendingWrite, error: PreferenceError)] = []
 
   init(keyMoves: [String: [String]], session: SyncSession?, storeVersion: StoreVersion) {
     self.keyMoves = keyMoves
@@ -40,7 +40,7 @@ struct WriteBatch {
 
   /// Step 1: a cell's write, encoded and put into the form the store will hold, such as a date
   /// to the second; the instance then holds that form too, so a reload finds what it has. A
-  /// value with no stored form is left out, and noted in ``refused``.
+  /// value with no stored form is left out, and noted in ``leftOut``.
   mutating func add(
     _ write: PendingWrite, storedForm: (PropertyListValue) -> PropertyListValue
   ) {
@@ -50,7 +50,7 @@ struct WriteBatch {
     } catch {
       var error = error
       error.key = error.key ?? write.cell.key
-      refused.append((write, error))
+      leftOut.append((write, error))
       return
     }
     let value = encoded.map(storedForm)
@@ -91,7 +91,7 @@ struct WriteBatch {
     if recordsVersion { changes[ReservedKey.version] = .set(.integer(Int64(version))) }
   }
 
-  /// What the store applies, leaving out `keys`, which the store refused: their values, their
+  /// What the store applies, leaving out `keys`, whose values it cannot hold: their values, their
   /// sync records and the removal of the keys they were moved from.
   func changes(leavingOut keys: Set<String>) -> [String: StoredChange] {
     guard !keys.isEmpty else { return changes }
@@ -104,12 +104,12 @@ struct WriteBatch {
     return changes
   }
 
-  /// Leaves out the cells of `keys`, which the store refused for their values: they are not
+  /// Leaves out the cells of `keys`, whose values the store cannot hold: they are not
   /// marked written, pushed or normalized, and stay dirty.
   mutating func leaveOut(_ errors: [String: PreferenceError]) {
     guard !errors.isEmpty else { return }
     for (write, _) in zip(writes, forms) where errors[write.cell.key] != nil {
-      refused.append((write, errors[write.cell.key]!))
+      leftOut.append((write, errors[write.cell.key]!))
     }
     let kept = zip(writes, forms).filter { errors[$0.0.cell.key] == nil }
     writes = kept.map(\.0)

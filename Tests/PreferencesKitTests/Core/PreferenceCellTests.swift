@@ -34,7 +34,8 @@ struct PreferenceCellTests {
     keepingDirtyValue: Bool = false
   ) -> CellUpdate {
     let managedValue = managed.map {
-      LayerValue(source: .managed, content: .value(.integer(Int64($0))), origin: "managed")
+      LayerValue(
+        source: .managed, content: .value(.integer(Int64($0))), sourceDescription: "managed")
     }
     let candidates = LoadCandidates(
       stored: user.map { ["count": .integer(Int64($0))] } ?? [:],
@@ -226,11 +227,11 @@ struct PreferenceCellTests {
     #expect(!prefs.hasUnsavedChanges)
     prefs.launchCount = 1
     try prefs.writePreferences()
-    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.map(\.key) == ["fontSize"])
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .managedKey }.map(\.key) == ["fontSize"])
     #expect(!cell.hasRefusedAssignment)
     prefs.launchCount = 2
     try prefs.writePreferences()
-    #expect(prefs.problemErrors(.layers).filter { $0.kind == .lockedKey }.count == 1)
+    #expect(prefs.problemErrors(.layers).filter { $0.kind == .managedKey }.count == 1)
     #expect(try fixture.userValues() == ["launchCount": .integer(2)])
   }
 }

@@ -52,9 +52,9 @@ struct PreferenceProblemTests {
     #expect(prefs.preferenceProblems.isEmpty)
   }
 
-  @Test func aSyncStoreThatOnlyHasNoticesIsStillListed() throws {
+  @Test func whatASyncStoreReadsWrongIsListed() throws {
     let prefs = SyncedPreferences(store: InMemoryStore())
-    try prefs.startSyncing(with: NoticingSyncStore())
+    try prefs.startSyncing(with: ProblemReportingSyncStore())
     defer { prefs.stopSyncing() }
     #expect(prefs.preferenceProblems.map(\.phase) == [.sync])
     #expect(prefs.preferenceProblems.first?.error.reason == "a peer's file is half copied")
@@ -92,15 +92,16 @@ struct PreferenceProblemTests {
   }
 }
 
-/// A sync store written before ``SyncStore/readProblems``: it reports through `notices`.
-final class NoticingSyncStore: SyncStore, @unchecked Sendable {
+/// A sync store whose reads find something wrong: it reports it through
+/// ``SyncStore/readProblems``.
+final class ProblemReportingSyncStore: SyncStore, @unchecked Sendable {
   private let base = InMemorySyncStore()
   var limits: SyncLimits { base.limits }
   func allEntries() -> [String: SyncEntry] { base.allEntries() }
   func apply(_ entries: [String: SyncEntry], from device: String) throws {
     try base.apply(entries, from: device)
   }
-  var notices: [PreferenceError] {
+  var readProblems: [PreferenceError] {
     [PreferenceError(.readFailed, reason: "a peer's file is half copied")]
   }
 }

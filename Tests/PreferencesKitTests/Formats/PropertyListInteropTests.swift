@@ -166,10 +166,24 @@ struct PropertyListDateTests {
     #expect(back == ["d": Self.date(interval.rounded(.down))])
   }
 
-  @Test func readsTheYear0InAnXMLPropertyList() throws {
-    let xml = "<plist><dict><key>d</key><date>0000-01-02T00:00:00Z</date></dict></plist>"
-    let values = try PropertyListFormat.propertyList.decode(Array(xml.utf8))
-    #expect(values == ["d": Self.date(-63_145_440_000)])
+  /// Dates before 1582 are read, and written, in the proleptic Gregorian calendar, as ISO 8601
+  /// and Python's `datetime` count them (the seconds since 1970 below are CPython's
+  /// `datetime.fromisoformat(text).timestamp()`; it has no year 0). Apple's Foundation reads
+  /// them as Julian dates: swift-foundation's `badDate_decode` reads `0000-01-02T00:00:00Z` as
+  /// -63145612800 s since 2001, two days before our -63145440000.
+  @Test(arguments: [
+    ("0000-01-02T00:00:00Z", -63_145_440_000 + 978_307_200),
+    ("0001-01-01T00:00:00Z", -62_135_596_800), ("1582-10-04T00:00:00Z", -12_220_243_200),
+    ("1582-10-15T00:00:00Z", -12_219_292_800),
+  ])
+  func datesBefore1582AreProlepticGregorian(text: String, secondsSince1970: Int) throws {
+    let date = Date(timeIntervalSince1970: Double(secondsSince1970))
+    let xml = "<plist><dict><key>d</key><date>\(text)</date></dict></plist>"
+    #expect(try PropertyListFormat.propertyList.decode(Array(xml.utf8)) == ["d": .date(date)])
+    let json = #"{"d": {"$date": "\#(text)"}}"#
+    #expect(try PropertyListFormat.json.decode(Array(json.utf8)) == ["d": .date(date)])
+    let written = try PropertyListFormat.propertyList.encode(["d": .date(date)])
+    #expect(String(decoding: written, as: UTF8.self).contains("<date>\(text)</date>"))
   }
 
   @Test(arguments: [Double.infinity, -.infinity, .nan, 1e300])

@@ -8,6 +8,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// Preferences that read every layer.
@@ -93,7 +95,7 @@ struct LayerTests {
     #expect(prefs.preferenceProblems.isEmpty)
   }
 
-  @Test func aLockedKeySurvivesAssignmentWriteAndReload() throws {
+  @Test func aManagedKeySurvivesAssignmentWriteAndReload() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
     let managed = try fixture.writeSystem(["fontSize": .double(17)], named: "managed.json")
@@ -110,7 +112,7 @@ struct LayerTests {
     prefs.launchCount = 1
     try prefs.writePreferences()
     #expect(try fixture.userValues() == ["fontSize": .double(14), "launchCount": .integer(1)])
-    #expect(prefs.problemErrors(.load, .layers).map(\.kind) == [.lockedKey])
+    #expect(prefs.problemErrors(.load, .layers).map(\.kind) == [.managedKey])
     #expect(prefs.problemErrors(.load, .layers).first?.key == "fontSize")
     #expect(
       prefs.problemErrors(.layers).first?.file?.standardizedFileURL == managed.standardizedFileURL,
@@ -122,7 +124,7 @@ struct LayerTests {
     #expect(fixture.make().fontSize == 17)
   }
 
-  @Test func anImportDoesNotChangeALockedKey() throws {
+  @Test func anImportDoesNotChangeAManagedKey() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
     try fixture.writeSystem(["fontSize": .double(17)], named: "managed.plist")

@@ -104,13 +104,15 @@ struct LayeredKeyMoveTests {
     defer { fixture.directory.remove() }
     let managed = Date(timeIntervalSinceReferenceDate: 1_000)
     try fixture.writeSystem(["openedAt": .date(managed)], named: "managed.plist")
-    // A binary file holds a fraction of a second, which the store's XML does not keep.
-    let user: [String: PropertyListValue] = [
-      "opened": .date(Date(timeIntervalSinceReferenceDate: 500.25))
-    ]
-    try fixture.write(
-      Data(try PropertyListFormat.propertyList.encode(user, binary: true)),
-      to: fixture.userURL())
+    // An XML file a person or another tool wrote with a fraction of a second, which the
+    // store's own XML writing does not keep: the store normalizes the date to the second.
+    let user = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>opened</key><date>2001-01-01T00:08:20.25Z</date>
+      </dict></plist>
+      """
+    try fixture.write(Data(user.utf8), to: fixture.userURL())
     let prefs = try Self.make(fixture, layer: .default)
     #expect(prefs.opened == managed)
 

@@ -24,7 +24,7 @@ struct SystemLayerReaderChoiceTests {
     #expect(layers.defaults["theme"]?.candidates == [.string("dark")])
     #expect(layers.managed["launchCount"]?.candidates == [.integer(3)])
     #expect(layers.managed["fontSize"]?.candidates == [.double(17)])
-    #expect(layers.managed["fontSize"]?.origin == "a configuration profile")
+    #expect(layers.managed["fontSize"]?.sourceDescription == "a configuration profile")
   }
 
   @Test func aConfigurationProfileWinsOverAManagedFile() throws {

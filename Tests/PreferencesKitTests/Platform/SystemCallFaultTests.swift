@@ -79,4 +79,32 @@ struct SystemCallFaultTests {
     try FileStore(url: directory.file("a.plist")).apply(["a": .set(.integer(1))])
     #expect(!faults.allHappened)
   }
+
+  /// The look at whether a `.plist` file is binary has a fault point of its own: a failure
+  /// planned for the next `open` or `read` is left for the write's own calls.
+  @Test func thePeekAtABinaryFileSpendsNoFaultPlannedForOpenOrRead() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("prefs.plist")
+    let binary = try PropertyListFormat.propertyList.encode(["a": .integer(1)], binary: true)
+    try Data(binary).write(to: url)
+    let faults = SystemCallFaults()
+    faults.fail(.open, with: .permissionDenied)
+    faults.fail(.read, with: .inputOutput)
+    #expect(faults.inject { PropertyListFormat.isBinaryFile(atPath: url.path) })
+    faults.inject {
+      #expect(FileStore(url: url).storedForm(of: .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+        == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+    }
+    #expect(!faults.allHappened)
+
+    // A failed peek reads as a file that is not binary: the date is kept to the second.
+    faults.fail(.peek, with: .inputOutput)
+    let form = faults.inject {
+      FileStore(url: url).storedForm(of: .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+    }
+    #expect(form == .date(Date(timeIntervalSinceReferenceDate: 0)))
+    #expect(try Syscalls.peekBytes(atPath: url.path, count: 6) == Array("bplist".utf8))
+    #expect(try Syscalls.peekBytes(atPath: url.path, count: 1 << 20) == binary)
+  }
 }

@@ -36,7 +36,7 @@ struct CustomStoreTests {
     #expect(Preferences.layerIdentifier(of: first) == "com.example.notes")
     try first.apply(["theme": .set(.string("dark"))])
     let report = try LayerReport(key: "theme", store: first, environment: [:])
-    #expect(report.entries.first?.origin == location.path)
+    #expect(report.entries.first?.sourceDescription == location.path)
   }
 
   @Test func watchingAsksACustomStoreToFollowTheDeclaredKeys() {

@@ -8,6 +8,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// A file store facing files that are not what it expects: FIFOs, a lock held too long, a

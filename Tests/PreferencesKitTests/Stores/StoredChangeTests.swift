@@ -1,8 +1,7 @@
 import PreferencesKit
 import Testing
 
-/// A change set applied to values: the package's own function, and the deprecated public
-/// forward that users' code may still call.
+/// A change set applied to values, by the package's own function.
 struct StoredChangeTests {
   static let values: [String: PropertyListValue] = ["kept": .bool(true), "gone": .integer(1)]
   static let changes: [String: StoredChange] = ["gone": .remove, "new": .set(.string("n"))]
@@ -11,13 +10,6 @@ struct StoredChangeTests {
   @Test func aChangeSetSetsAndRemovesItsKeysAndLeavesTheRest() {
     var values = Self.values
     values.applyChanges(Self.changes)
-    #expect(values == Self.expected)
-  }
-
-  @available(*, deprecated, message: "pins the deprecated Dictionary.apply(_:) forward")
-  @Test func theDeprecatedApplyStillApplies() {
-    var values = Self.values
-    values.apply(Self.changes)
     #expect(values == Self.expected)
   }
 }

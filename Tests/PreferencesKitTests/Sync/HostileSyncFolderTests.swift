@@ -8,6 +8,8 @@ import Testing
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
+#else
+  #error("This platform's C library is not known: add it beside Darwin and Glibc")
 #endif
 
 /// A sync folder that other machines write: links, FIFOs and thousands of files in it, and
