@@ -154,3 +154,35 @@ extension Preferences {
     }
   }
 }
+
+// What a write does about the layers: the refusals it reports, and the sources of what it writes.
+extension Preferences {
+  /// Turns each assignment a managed cell refused since the last write into a problem of the
+  /// ``PreferenceProblem/Phase/layers`` phase; a managed cell is never dirty, so a write leaves
+  /// it out. Call with the lock held.
+  func reportRefusedAssignments(in state: inout InstanceState) {
+    var refusals: [PreferenceError] = []
+    for cell in cells where cell.hasRefusedAssignment {
+      cell.forgetRefusedAssignment()
+      refusals.append(
+        PreferenceError(
+          .managedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
+          reason: "an administrator manages the value, so the assignment was ignored and "
+            + "nothing was written"))
+    }
+    if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }
+  }
+
+  /// Notes that the app chose the values of `written` (assigned or reset them): that wins over
+  /// the run's overrides, and the write leaves them in the user's store or below it. Call with
+  /// the lock held.
+  func noteWritten(_ written: [any AnyPreferenceCell], in state: inout InstanceState) {
+    guard state.layers.isEnabled else { return }
+    for cell in written {
+      state.layers.overrides[cell.key] = nil
+      state.layers.sources[cell.key] =
+        cell.hasUserValue
+        ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
+    }
+  }
+}
