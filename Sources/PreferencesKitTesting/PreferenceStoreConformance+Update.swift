@@ -1,7 +1,7 @@
 import Foundation
 import PreferencesKit
 
-// The checks of `update(readingKeys:keepingPrevious:_:)`, the route every write, import,
+// The checks of `update(_:_:)`, the route every write, import,
 // migration and sync record of `Preferences` takes to a store, and of what a store claims
 // beyond the default: atomicity, and writes that fail cleanly.
 extension PreferenceStoreConformance {
@@ -12,16 +12,15 @@ extension PreferenceStoreConformance {
   func checkUpdate(_ rules: inout RuleBook) throws {
     let before = try makeStore().allValues()
     var seen: PropertyListValue?
-    let notices = try makeStore().update(
-      readingKeys: ["conformance.string"], keepingPrevious: nil
-    ) { values in
+    let problems = try makeStore().update(StoreUpdate(readingKeys: ["conformance.string"])) {
+      values in
       seen = values["conformance.string"]
       values["conformance.updated"] = .integer(1)
       values["conformance.string"] = nil
     }
     let after = try makeStore().allValues()
     rules.check(
-      seen == before["conformance.string"], "update(readingKeys:) hands transform the keys read")
+      seen == before["conformance.string"], "update(_:_:) hands transform the keys read")
     rules.check(
       after["conformance.updated"] == .integer(1) && after["conformance.string"] == nil,
       "what update's transform sets and removes is saved")
@@ -29,10 +28,11 @@ extension PreferenceStoreConformance {
       after.filter { $0.key != "conformance.updated" && $0.key != "conformance.string" }
         == before.filter { $0.key != "conformance.string" },
       "keys update's transform leaves alone stay as they were")
-    rules.check(notices.isEmpty, "an update of an intact store without a reason returns no notices")
+    rules.check(
+      problems.isEmpty, "an update of an intact store without a reason returns no problems")
 
     do {
-      try makeStore().update(readingKeys: nil, keepingPrevious: nil) { values in
+      try makeStore().update(StoreUpdate()) { values in
         values["conformance.updated"] = .integer(2)
         throw TransformFailure()
       }
@@ -43,14 +43,15 @@ extension PreferenceStoreConformance {
     }
 
     let kept = try makeStore().update(
-      readingKeys: ["conformance.updated"], keepingPrevious: "the conformance checks ask"
+      StoreUpdate(
+        readingKeys: ["conformance.updated"], keepingPrevious: "the conformance checks ask")
     ) { $0["conformance.updated"] = .integer(3) }
     rules.check(
       try makeStore().value(forKey: "conformance.updated") == .integer(3),
       "an update that keeps the previous store saves its change")
     rules.check(
       kept.allSatisfy { $0.kind == .fileMovedAside },
-      "the notices of an update that keeps the previous store say where it was kept "
+      "the problems of an update that keeps the previous store say where it was kept "
         + "(fileMovedAside): \(kept)")
   }
 
@@ -70,10 +71,10 @@ extension PreferenceStoreConformance {
     let started = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     let failures = FailureList()
-    try makeStore().update(readingKeys: [key], keepingPrevious: nil) { values in
+    try makeStore().update(StoreUpdate(readingKeys: [key])) { values in
       DispatchQueue.global().async {
         do {
-          try other.update(readingKeys: [key], keepingPrevious: nil) {
+          try other.update(StoreUpdate(readingKeys: [key])) {
             started.signal()
             Self.increment(key, &$0)
           }
@@ -113,9 +114,9 @@ extension PreferenceStoreConformance {
     let writes: [(String, () throws -> Void)] = [
       ("apply(_:)", { try store.apply(["conformance.failing": .set(.bool(true))]) }),
       (
-        "update(readingKeys:keepingPrevious:_:)",
+        "update(_:_:)",
         {
-          try store.update(readingKeys: nil, keepingPrevious: "a failing write") {
+          try store.update(StoreUpdate(keepingPrevious: "a failing write")) {
             $0["conformance.failing"] = .bool(true)
           }
         }

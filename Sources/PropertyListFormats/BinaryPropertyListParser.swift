@@ -79,8 +79,8 @@ struct BinaryPropertyListParser {
 
   /// Every entry of the top-level dictionary whose key and value read, and the keys of those
   /// whose value does not; nothing when the trailer or the dictionary itself is damaged.
-  static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
-    var salvage = PropertyListSalvage()
+  static func salvage(_ bytes: [UInt8]) -> SalvagedValues {
+    var salvage = SalvagedValues()
     guard let (parser, top) = try? start(bytes) else { return salvage }
     var reader = parser
     guard let offset = try? reader.objectOffset(top), reader.bytes[offset] >> 4 == 0xD,

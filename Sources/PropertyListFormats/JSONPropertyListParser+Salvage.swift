@@ -1,9 +1,9 @@
 extension JSONPropertyListParser {
   /// Every entry of the top-level object that parses on its own; see
   /// ``PropertyListFormat/salvage(_:)``.
-  static func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+  static func salvage(_ bytes: [UInt8]) -> SalvagedValues {
     var parser = JSONPropertyListParser(bytes: bytes)
-    var salvage = PropertyListSalvage()
+    var salvage = SalvagedValues()
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {

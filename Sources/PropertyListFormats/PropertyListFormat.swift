@@ -5,7 +5,8 @@ import Foundation
 /// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
 /// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
 /// names it. The two differ only in precision: JSON keeps every value exactly, an XML
-/// property list keeps dates to the second.
+/// property list keeps dates to the second. The name is the values', not Apple's file's: every
+/// format here, JSON and any added later, holds ``PropertyListValue``s.
 ///
 /// ```swift
 /// let backup = try prefs.exportValues(format: .json)
@@ -134,32 +135,8 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   }
 }
 
-/// What can be recovered from a file that does not parse as a whole.
-package struct PropertyListSalvage: Sendable, Equatable {
-  /// Every top-level entry that parsed on its own.
-  package var values: [String: PropertyListValue]
-  /// The keys of top-level entries that were found but could not be recovered, in file order.
-  package var lostKeys: [String]
-
-  package init(values: [String: PropertyListValue] = [:], lostKeys: [String] = []) {
-    self.values = values
-    self.lostKeys = lostKeys
-  }
-
-  /// Keeps `value` under `key`, unless a key equal to it only up to Unicode normalization
-  /// (`"café"` and `"cafe\u{301}"`) is already kept: then `key` is listed as lost rather than
-  /// merged with the other, and the original file keeps both.
-  mutating func keep(_ key: String, _ value: PropertyListValue?) {
-    if let index = values.index(forKey: key), !values[index].key.utf8.elementsEqual(key.utf8) {
-      lostKeys.append(key)
-      return
-    }
-    values[key] = value
-  }
-}
-
 extension PropertyListFormat {
-  /// Recovers what it can from a file that ``decode(_:)`` refused: every top-level entry
+  /// Salvages what it can from a file that ``decode(_:)`` refused: every top-level entry
   /// that parses on its own (all of them, when the file parses whole). Never throws and never
   /// traps, whatever the bytes.
   ///
@@ -167,11 +144,11 @@ extension PropertyListFormat {
   /// format, the next line indented as the file's first key was (how Apple's tools and ours
   /// write files), otherwise the next key outside any array or dictionary. In a binary file,
   /// each entry whose references all lead to valid objects is kept. An entry whose key was read
-  /// but whose value was not is listed in ``PropertyListSalvage/lostKeys``.
-  package func salvage(_ bytes: [UInt8]) -> PropertyListSalvage {
+  /// but whose value was not is listed in ``SalvagedValues/lostKeys``.
+  package func salvage(_ bytes: [UInt8]) -> SalvagedValues {
     // Layout-based resynchronization can misjudge an odd but valid file: it only runs on
     // files that do not parse.
-    if let values = try? decode(bytes) { return PropertyListSalvage(values: values) }
+    if let values = try? decode(bytes) { return SalvagedValues(values: values) }
     return switch self {
     case .json: JSONPropertyListParser.salvage(bytes)
     case .propertyList:

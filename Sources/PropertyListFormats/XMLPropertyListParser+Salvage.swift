@@ -1,10 +1,10 @@
 extension XMLPropertyListParser {
   /// Every entry of the top-level `<dict>` that parses on its own; see
   /// ``PropertyListFormat/salvage(_:)``.
-  static func salvage(_ document: [UInt8]) -> PropertyListSalvage {
-    guard let bytes = try? utf8(document) else { return PropertyListSalvage() }
+  static func salvage(_ document: [UInt8]) -> SalvagedValues {
+    guard let bytes = try? utf8(document) else { return SalvagedValues() }
     var parser = XMLPropertyListParser(bytes: bytes)
-    var salvage = PropertyListSalvage()
+    var salvage = SalvagedValues()
     guard (try? parser.openTopLevelDictionary()) != nil else { return salvage }
     var lineStart: [UInt8]?
     while (try? parser.skipMarkup()) != nil, parser.index < bytes.count {

@@ -11,7 +11,7 @@ extension Command {
   /// - Parameter key: The key the command reads, if one: when its entry is among those lost,
   ///   the read fails rather than reporting the key as missing.
   /// - Throws: ``ToolFailure/inputOutput(_:)`` when the store cannot be read, when it is
-  ///   damaged and nothing could be recovered, or when `key`'s entry is lost.
+  ///   damaged and nothing could be salvaged, or when `key`'s entry is lost.
   func allValues(
     in location: StoreLocation, reading key: String? = nil
   ) throws(ToolFailure) -> [String: PropertyListValue] {
@@ -28,20 +28,20 @@ extension Command {
       guard !salvage.values.isEmpty else {
         throw .inputOutput(
           "cannot read \(location.displayName): \(ToolFailure.details(of: error)); "
-            + "nothing could be recovered from it")
+            + "nothing could be salvaged from it")
       }
       let lost =
         salvage.lostKeys.isEmpty
         ? "" : " (lost: " + salvage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
-      let recovered = PreferenceError.counted(salvage.values.count, "entry", "entries")
+      let salvaged = PreferenceError.counted(salvage.values.count, "entry", "entries")
       Console.error(
         "prefs: warning: \(location.displayName) is damaged (\(ToolFailure.details(of: error))); "
-          + "showing the \(recovered) an app would recover from it\(lost); the next write "
+          + "showing the \(salvaged) an app would salvage from it\(lost); the next write "
           + "moves the damaged file aside")
       if let key, salvage.lostKeys.contains(key) {
         throw .inputOutput(
           "cannot read \"\(key)\" from \(location.displayName): its entry is damaged and could "
-            + "not be recovered")
+            + "not be salvaged")
       }
       return salvage.values
     } catch {

@@ -168,8 +168,8 @@ extension Command {
   ) throws(ToolFailure) {
     do {
       let store = location.makeStore()
-      for notice in try store.update(readingKeys: nil, keepingPrevious: nil, transform) {
-        Console.error("prefs: warning: \(notice)")
+      for problem in try store.update(StoreUpdate(), transform) {
+        Console.error("prefs: warning: \(problem)")
       }
     } catch let failure as ToolFailure {
       throw failure

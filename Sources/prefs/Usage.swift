@@ -47,7 +47,7 @@ enum Usage {
     Exit status: 0 success, 1 key not found (or an app identifier with no settings,
     -array-add/-dict-add to a value of another kind, a rename to a key that exists),
     2 usage error, 3 a file (the store, or the file to import) could not be read or
-    written, or is damaged with nothing to recover.
+    written, or is damaged with nothing to salvage.
     """
   }
 
@@ -71,7 +71,7 @@ enum Usage {
         identifier with no settings. A file path that does not exist reads as an empty store,
         with a warning on standard error. A damaged file shows what an app would salvage from
         it, with a warning on standard error naming the damage; when nothing can be
-        recovered, prefs exits with status 3.
+        salvaged, prefs exits with status 3.
         With --explain, prints every layer that holds KEY, the one that wins first: managed
         values and system defaults (XDG_CONFIG_DIRS/IDENTIFIER/managed.plist and
         preferences.plist on Linux) and the store's own value.

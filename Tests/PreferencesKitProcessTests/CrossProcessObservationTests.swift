@@ -39,8 +39,10 @@ struct CrossProcessObservationTests {
     try await withTemporaryDirectory { directory in
       let url = directory.file("preferences.plist")
       let (events, continuation) = AsyncStream<Void>.makeStream()
-      let stop = try #require(FileStore(url: url).observeChanges { continuation.yield() })
-      defer { stop() }
+      let observation = try #require(
+        FileStore(url: url).observeChanges(toKeys: ["userName"]) { continuation.yield() })
+      defer { observation.stop() }
+      #expect(!observation.reportsEveryChange, "a folder watch may miss changes")
       let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", "grace"])
       #expect(outcome.status == 0)
       #expect(try await firstElements(1, of: events).count == 1)
@@ -55,11 +57,11 @@ struct CrossProcessObservationTests {
     try await withTemporaryDirectory { directory in
       let url = directory.file("app/config/preferences.plist")
       let (values, continuation) = AsyncStream<PropertyListValue?>.makeStream()
-      let stop = try #require(
-        FileStore(url: url).observeChanges {
+      let observation = try #require(
+        FileStore(url: url).observeChanges(toKeys: ["userName"]) {
           continuation.yield(try? FileStore(url: url).value(forKey: "userName"))
         })
-      defer { stop() }
+      defer { observation.stop() }
       for name in ["grace", "ada"] {
         let outcome = try TestHelperProcess.run(["write-value", url.path, "userName", name])
         #expect(outcome.status == 0)

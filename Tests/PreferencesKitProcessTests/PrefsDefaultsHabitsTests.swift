@@ -126,14 +126,14 @@ import Testing
       #expect(outcome.status == 0, "\(outcome.error)")
       #expect(outcome.output == "1\n")
       #expect(outcome.error.contains("is damaged (not a valid XML property list at line 3"))
-      #expect(outcome.error.contains("the 1 entry an app would recover from it (lost: \"b\")"))
+      #expect(outcome.error.contains("the 1 entry an app would salvage from it (lost: \"b\")"))
       let lost = try prefs.run(["read", "s.plist", "b"])
       #expect(lost.status == 3)
       #expect(lost.error.contains("cannot read \"b\" from \(directory.file("s.plist").path): "))
       try Data("<plist><dict><key>a</key>".utf8).write(to: directory.file("s.plist"))
       let nothing = try prefs.run(["keys", "s.plist"])
       #expect(nothing.status == 3)
-      #expect(nothing.error.contains("nothing could be recovered"))
+      #expect(nothing.error.contains("nothing could be salvaged"))
     }
   }
 

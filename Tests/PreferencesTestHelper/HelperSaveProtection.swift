@@ -11,7 +11,9 @@ final class AnnouncingStore: PreferenceStore {
     self.fails = fails
   }
 
-  func allValues() throws -> [String: PropertyListValue] { try base.allValues() }
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    try base.values(forKeys: keys)
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     say("save")

@@ -95,6 +95,10 @@ package final class RecordingStore: PreferenceStore, @unchecked Sendable {
 
   package func allValues() -> [String: PropertyListValue] { base.allValues() }
 
+  package func values(forKeys keys: [String]?) -> [String: PropertyListValue] {
+    base.values(forKeys: keys)
+  }
+
   package func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
       if let failure = _failure { throw failure }

@@ -25,40 +25,19 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func setKey(_ key: String)
   /// Makes the current value the default, as `setDefaults()` asks.
   func adoptValueAsDefault()
-  /// Prepares to install a stored value, or the default when `stored` is `nil`. Call without
-  /// the lock; it takes `lock` itself to look at the current value.
-  ///
-  /// - Parameters:
-  ///   - stored: The stored form of the value, or `nil` when the store holds none.
-  ///   - lock: The owner's lock.
-  ///   - keepingDirtyValue: Leave a value assigned but not yet written in place.
-  ///   - comparing: Work out whether the value changes, for observers.
-  func prepareLoad(
-    _ stored: PropertyListValue?, lock: Lock, keepingDirtyValue: Bool, comparing: Bool
-  ) -> CellUpdate
-  /// Prepares to restore the default and mark the cell dirty, so a write removes its key. Call
-  /// without the lock, for a class that reads no layers.
-  func prepareReset(lock: Lock) -> CellUpdate
+  /// Prepares to install the value of the highest of `candidates` that fits, or the default,
+  /// or installs it at once (``LoadOptions/installsAtOnce``, with the owner's lock held by the
+  /// caller); otherwise call without the lock: it takes `lock` itself to look at the current
+  /// value. (Loading/PreferenceCell+Loading.swift.)
+  func prepareLoad(_ candidates: LoadCandidates, lock: Lock, options: LoadOptions) -> CellUpdate
+  /// Prepares to restore what a load would find below the user's store (`candidates` hold no
+  /// stored value) and mark the cell dirty, so a write removes its key. Call without the lock.
+  func prepareReset(_ candidates: LoadCandidates, lock: Lock) -> CellUpdate
   /// Captures what a write must save: the value of a dirty cell; of a clean one (its key
   /// moved, or exported), the user's stored form, never a value a layer above the user's
   /// store decides (an administrator's, an override for one run). Call with the owner's lock
   /// held.
   func pendingWrite() -> PendingWrite
-  /// Loads the cell's value from `stored` while the owner initializes, when the cell holds its
-  /// default, clean and without a user value, as `setDefaults()` left it; records previous
-  /// keys to move in `moves`. (Loading/PreferenceCell+FirstLoad.swift.)
-  ///
-  /// - Returns: Why the stored value could not be used; the cell keeps its default then.
-  func loadFirst(
-    from stored: [String: PropertyListValue], moves: inout [String: [String]]
-  ) -> PreferenceError?
-  /// Prepares to install the highest layer's value. Call without the lock.
-  /// (Layers/PreferenceCell+Layers.swift.)
-  func prepareLayeredLoad(
-    _ candidates: [LayerValue], lock: Lock, keepingDirtyValue: Bool, comparing: Bool
-  ) -> LayeredCellUpdate
-  /// Prepares to restore the value below the user's store. Call without the lock.
-  func prepareLayeredReset(to systemDefault: LayerValue?, lock: Lock) -> CellUpdate
   /// Takes and releases the cell's lock bit, so that an assignment holding it finishes first.
   func waitForAssignments()
   /// Forgets a refused assignment once a write has reported it.
@@ -88,13 +67,19 @@ struct PreferenceDeclaration: Sendable {
 struct CellUpdate {
   /// The cell to change.
   let cell: any AnyPreferenceCell
-  /// Why the stored value could not be used, if it could not.
-  let error: PreferenceError?
+  /// What the load or reset chose besides the value: the layer it comes from, and the values
+  /// that did not fit.
+  let choice: LoadChoice
   /// What observers hear: the value's stored forms before and after, when they differ and
   /// observers should hear of it; `nil` otherwise.
   let announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
   /// Installs the change. Call with the lock held.
   let install: () -> Void
+
+  /// Why the user's stored value could not be used, if it could not.
+  var error: PreferenceError? { choice.userError }
+  /// The layer whose value the cell holds afterwards.
+  var source: PreferenceSource { choice.source }
 }
 
 /// What one cell contributes to a write (or an export), captured under the lock and encoded

@@ -97,7 +97,7 @@ open class Preferences: @unchecked Sendable {
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.problems.replace(.load, with: [migrationError]) }
     } else {
-      loadFirst()
+      load(.first)
     }
     LivePreferences.add(self)
   }

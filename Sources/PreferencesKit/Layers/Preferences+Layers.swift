@@ -17,41 +17,6 @@ struct LayerState {
   var system = SystemLayers()
 }
 
-/// One load's reading of the layers, and what it found: made and used by one
-/// ``Preferences/reload(origin:keepingDirtyValues:)``, on one thread.
-final class LayeredLoad {
-  /// The overrides from arguments and environment variables, by key.
-  let overrides: [String: [LayerValue]]
-  /// What the system holds, and the values that did not fit, as preparing finds them.
-  private(set) var system: SystemLayers
-  /// Where each prepared cell's value comes from.
-  private(set) var sources: [String: PreferenceSource] = [:]
-
-  init(overrides: [String: [LayerValue]], system: SystemLayers) {
-    self.overrides = overrides
-    self.system = system
-  }
-
-  /// Prepares `cell` with the user's stored value and every layer's, in order of precedence.
-  func prepare(
-    _ cell: any AnyPreferenceCell, stored: PropertyListValue?, lock: Lock,
-    keepingDirtyValue: Bool, comparing: Bool
-  ) -> CellUpdate {
-    var candidates = system.managed[cell.key].map { [$0] } ?? []
-    candidates += overrides[cell.key] ?? []
-    if let stored {
-      candidates.append(
-        LayerValue(source: .user, content: .value(stored), sourceDescription: "the store"))
-    }
-    if let systemDefault = system.defaults[cell.key] { candidates.append(systemDefault) }
-    let result = cell.prepareLayeredLoad(
-      candidates, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: comparing)
-    sources[cell.key] = result.source
-    system.errors += result.errors
-    return result.update
-  }
-}
-
 extension Preferences {
   /// Reads the arguments and environment once, and chooses the system's reader, when the
   /// class opts into layers. Called while the instance initializes, before the first load.
@@ -81,48 +46,13 @@ extension Preferences {
   }
 
   /// Reads the layers for one load, without the lock: `nil` when the class reads none.
-  func readLayers() -> LayeredLoad? {
+  func readLayers() -> LayerSnapshot? {
     let (isEnabled, overrides, reader) = state.withLock {
       ($0.layers.isEnabled, $0.layers.overrides, $0.layers.reader)
     }
     guard isEnabled else { return nil }
-    return LayeredLoad(
+    return LayerSnapshot(
       overrides: overrides, system: reader?.read(keys: preferenceKeys) ?? SystemLayers())
-  }
-
-  /// Records what a load found. Call with the lock held.
-  static func record(_ load: LayeredLoad, in state: inout InstanceState) {
-    state.layers.sources = load.sources
-    state.layers.system = load.system
-  }
-
-  /// Turns each assignment a managed cell refused since the last write into a problem of the
-  /// ``PreferenceProblem/Phase/layers`` phase; a managed cell is never dirty, so a write leaves
-  /// it out. Call with the lock held.
-  func reportRefusedAssignments(in state: inout InstanceState) {
-    var refusals: [PreferenceError] = []
-    for cell in cells where cell.hasRefusedAssignment {
-      cell.forgetRefusedAssignment()
-      refusals.append(
-        PreferenceError(
-          .managedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
-          reason: "an administrator manages the value, so the assignment was ignored and "
-            + "nothing was written"))
-    }
-    if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }
-  }
-
-  /// Notes that the app chose the values of `written` (assigned or reset them): that wins over
-  /// the run's overrides, and the write leaves them in the user's store or below it. Call with
-  /// the lock held.
-  func noteWritten(_ written: [any AnyPreferenceCell], in state: inout InstanceState) {
-    guard state.layers.isEnabled else { return }
-    for cell in written {
-      state.layers.overrides[cell.key] = nil
-      state.layers.sources[cell.key] =
-        cell.hasUserValue
-        ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
-    }
   }
 
   /// Where `cell`'s value comes from now. Call with the lock held.
@@ -133,35 +63,5 @@ extension Preferences {
       return state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
     return state.layers.sources[cell.key] ?? (cell.hasUserValue ? .user : .default)
-  }
-
-  /// Prepares `cell` to hold `value` (`nil`: none), newly saved to the store by sync or an
-  /// import: under the layers of the last load when the class reads any, so a managed or
-  /// overridden key keeps what its layer says.
-  func prepareStoredLoad(
-    _ cell: any AnyPreferenceCell, _ value: PropertyListValue?, keepingDirtyValue: Bool
-  ) -> CellUpdate {
-    let load = state.withLock { state in
-      state.layers.isEnabled
-        ? LayeredLoad(overrides: state.layers.overrides, system: state.layers.system) : nil
-    }
-    guard let load else {
-      return cell.prepareLoad(
-        value, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true)
-    }
-    let update = load.prepare(
-      cell, stored: value, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true)
-    state.withLock { $0.layers.sources[cell.key] = load.sources[cell.key] }
-    return update
-  }
-
-  /// Prepares resets of `cells`: to the value below the user's store when the class reads
-  /// layers (managed cells stay as they are), otherwise to the default.
-  func prepareResets(_ cells: [any AnyPreferenceCell]) -> [CellUpdate] {
-    let systemDefaults = state.withLock { state in
-      state.layers.isEnabled ? state.layers.system.defaults : nil
-    }
-    guard let systemDefaults else { return cells.map { $0.prepareReset(lock: lock) } }
-    return cells.map { $0.prepareLayeredReset(to: systemDefaults[$0.key], lock: lock) }
   }
 }

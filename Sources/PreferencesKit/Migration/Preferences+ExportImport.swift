@@ -113,13 +113,14 @@ extension Preferences {
     var found: [String: PropertyListValue] = [:]
     var taken: Set<String> = []
     for cell in cells {
-      var moves: [String: [String]] = [:]
+      var movedKeys: [String] = []
       guard
-        let value = cell.declaration.storedValue(forKey: cell.key, in: values, moves: &moves)
+        let value = cell.declaration.storedValue(
+          forKey: cell.key, in: values, movedKeys: &movedKeys)
       else { continue }
       found[cell.key] = value
       taken.insert(cell.key)
-      taken.formUnion(moves[cell.key] ?? [])
+      taken.formUnion(movedKeys)
     }
     let unknown = document.keys.filter { !taken.contains($0) }.sorted()
 

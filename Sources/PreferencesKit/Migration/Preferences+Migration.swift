@@ -20,7 +20,7 @@ extension Preferences {
   /// the result back as one change.
   ///
   /// The version check, the migration and the write-back are one
-  /// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)``. For a store whose update is
+  /// ``PreferenceStore/update(_:_:)``. For a store whose update is
   /// atomic (a ``FileStore``, under its inter-process lock), two processes starting at once
   /// migrate once: the second sees the version the first recorded. A store that keeps the
   /// default update reads and writes in two steps, and both may migrate.

@@ -1,10 +1,10 @@
 import Dispatch
 
-/// Picks up changes made to a store from outside the process: as the store reports them, key
-/// by key (``PreferenceStore/observeChanges(toKeys:_:)``, which ``UserDefaultsStore``
-/// implements) or as a whole (``PreferenceStore/observeChanges(_:)``, which ``FileStore``
-/// implements by watching its folder, or the nearest folder above it while it does not
-/// exist), and otherwise by checking it periodically.
+/// Picks up changes made to a store from outside the process: as the store reports them
+/// (``PreferenceStore/observeChanges(toKeys:_:)``: ``UserDefaultsStore`` reports every change
+/// key by key, ``FileStore`` watches its folder, or the nearest folder above it while it does
+/// not exist), checking it every second besides when the reports may miss changes, and four
+/// times a second when the store cannot report them.
 ///
 /// Each check reloads the preferences, leaving values assigned but not yet written in place;
 /// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
@@ -21,18 +21,17 @@ final class StoreWatcher: Sendable {
     }
     let onChange: @Sendable () -> Void = { queue.async(execute: reload) }
     let store = preferences.preferenceStore
-    let observed: Bool?  // nil: every change to the keys is reported, needing no timer.
-    if let stop = store.observeChanges(toKeys: preferences.preferenceKeys, onChange) {
-      stopObserving = stop
-      observed = nil
-    } else {
-      stopObserving = store.observeChanges(onChange)
-      observed = stopObserving != nil
-    }
-    timer = observed.map {
-      PollingTimer(storeReportsChanges: $0, queue: queue, handler: reload)
-    }
+    let observation = store.observeChanges(toKeys: preferences.preferenceKeys, onChange)
+    stopObserving = observation?.stop
+    timer =
+      observation?.reportsEveryChange == true
+      ? nil
+      : PollingTimer(storeReportsChanges: observation != nil, queue: queue, handler: reload)
   }
+
+  /// Whether the store is checked periodically: it cannot observe changes, or its
+  /// observation may miss some.
+  var pollsStore: Bool { timer != nil }
 
   /// Stops following the store. The watcher cannot be restarted.
   func stop() {

@@ -7,9 +7,9 @@
 /// supports macOS 14; when that is the minimum, deleting this file moves the uses to the
 /// standard library's type, with two exceptions. ``sharedLock`` has no counterpart there. And
 /// its `withLock` passes the value and the result as `sending`, which this one does not check:
-/// `reload` records a `LayeredLoad`, a class that is not `Sendable`, into the instance's state,
-/// which the region checker refuses with `sending` (the only such use in the package, found by
-/// building with it).
+/// `load` records what it found (key moves, sources, the system's layers), which its closure
+/// captures, into the instance's state, and an import hands on a closure that is not
+/// `Sendable`: the region checker refuses both with `sending` (found by building with it).
 ///
 /// ```swift
 /// private let counts = Mutex([String: Int]())

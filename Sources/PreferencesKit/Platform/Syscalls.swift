@@ -15,7 +15,7 @@
 #endif
 
 /// What `stat` says about a file, in the same shape on every platform.
-struct FileStatus: Sendable {
+struct FileStatus: Hashable, Sendable {
   /// What kind of file system object a path names.
   enum Kind: Sendable { case regularFile, folder, symbolicLink, other }
 

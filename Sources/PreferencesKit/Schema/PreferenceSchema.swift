@@ -37,8 +37,13 @@ extension Preferences {
   ///
   /// Computing it creates an instance over an empty in-memory store, so ``setDefaults()`` runs.
   public class var schema: PreferenceSchema {
-    let instance = Self(store: InMemoryStore())
-    return PreferenceSchema(version: version, entries: instance.cells.map { $0.schemaEntry() })
+    Self(store: InMemoryStore()).declarations
+  }
+
+  /// What this instance's class declares, as a store's update learns it
+  /// (``StoreUpdate/declarations``).
+  var declarations: PreferenceSchema {
+    PreferenceSchema(version: Self.version, entries: cells.map { $0.schemaEntry() })
   }
 }
 

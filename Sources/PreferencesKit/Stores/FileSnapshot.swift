@@ -26,7 +26,7 @@ final class FileSnapshot: Sendable {
       isSettled = true
     } else {
       let now = Date().timeIntervalSince1970
-      isSettled = identity.map { Double($0.changeSeconds) < now - 2 } ?? true
+      isSettled = identity.map { Double($0.status.changeSeconds) < now - 2 } ?? true
     }
   }
 

@@ -73,13 +73,13 @@ extension FileStore {
 
   /// Every entry of a damaged file that parses on its own, or nothing when the file cannot be
   /// read at all (it is missing, unreadable, or not a regular file); and, for each entry of the
-  /// file as last read cleanly that cannot be recovered, the value read then
+  /// file as last read cleanly that cannot be salvaged, the value read then
   /// (``SalvagedValues/keptKeys``).
   ///
   /// Of a file larger than ``maximumFileSize``, only the first ``maximumFileSize`` bytes are
-  /// read: the entries complete within them are recovered, and the rest is not read.
-  func recoveredValues(atPath path: String) -> SalvagedValues {
-    var salvage = PropertyListSalvage()
+  /// read: the entries complete within them are salvaged, and the rest is not read.
+  func salvagedValues(atPath path: String) -> SalvagedValues {
+    var salvage = SalvagedValues()
     if let (descriptor, _, bytes) = try? readFile(atPath: path, truncating: true) {
       Syscalls.closeFile(descriptor)
       salvage = format.salvage(bytes)
@@ -180,7 +180,7 @@ extension FileStore {
       .fileTooLarge, file: url, expected: "at most \(maximumFileSize) bytes",
       found: "\(size) bytes",
       reason: "the file was not read but for its first \(maximumFileSize) bytes, whose "
-        + "complete entries are recovered; the rest is not read. Move it aside or raise "
+        + "complete entries are salvaged; the rest is not read. Move it aside or raise "
         + "maximumFileSize")
   }
 

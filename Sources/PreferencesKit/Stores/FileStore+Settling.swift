@@ -58,19 +58,19 @@ extension FileStore {
     (try? Syscalls.status(atPath: path, followingLinks: !isInSharedFolder)).map(FileIdentity.init)
   }
 
-  /// The notice of a write that kept the damaged file at `kept` and wrote back what `salvage`
+  /// The problem of a write that kept the damaged file at `kept` and wrote back what `salvage`
   /// holds: how many entries, which keep the value last read from the file (and what it is),
   /// and which are lost.
   func movedAside(
     _ damage: PreferenceError, keptAt kept: String, salvage: SalvagedValues
   ) -> PreferenceError {
-    let recovered = salvage.values.count - salvage.keptKeys.count
+    let salvaged = salvage.values.count - salvage.keptKeys.count
     var reason =
-      "the damaged file was kept at \(kept); what could be recovered from it was written back ("
-      + PreferenceError.counted(recovered, "entry", "entries") + ")"
+      "the damaged file was kept at \(kept); what could be salvaged from it was written back ("
+      + PreferenceError.counted(salvaged, "entry", "entries") + ")"
     if !salvage.keptKeys.isEmpty {
       reason +=
-        "; \(salvage.keptKeys.count) that could not be recovered keep the value last read from "
+        "; \(salvage.keptKeys.count) that could not be salvaged keep the value last read from "
         + "the file before it was damaged: "
         + salvage.keptKeys.map { key in
           "\"\(key)\"" + (salvage.values[key].map { " (\($0))" } ?? "")
@@ -79,7 +79,7 @@ extension FileStore {
     }
     if !salvage.lostKeys.isEmpty {
       reason +=
-        ", and \(salvage.lostKeys.count) could not be recovered ("
+        ", and \(salvage.lostKeys.count) could not be salvaged ("
         + salvage.lostKeys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
     }
     return PreferenceError(

@@ -6,11 +6,14 @@ extension FileStore {
   ///
   /// A folder that does not exist yet (a first launch, before the first write creates it) is
   /// watched through the nearest folder above it that does, and the file's own folder from
-  /// the moment it appears; if the folder is removed later, the watch moves back up. Returns
-  /// `nil` when ``url`` is not a file URL, or when no folder on the way can be watched.
+  /// the moment it appears; if the folder is removed later, the watch moves back up. Any
+  /// change to the file is reported, whatever `keys` asks for, and the observation does not
+  /// claim to report every change: a watching ``Preferences`` checks the file every second
+  /// besides. Returns `nil` when ``url`` is not a file URL, or when no folder on the way can be
+  /// watched.
   public func observeChanges(
-    _ onChange: @escaping @Sendable () -> Void
-  ) -> (@Sendable () -> Void)? {
+    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
+  ) -> StoreObservation? {
     guard url.isFileURL else { return nil }
     let path = (try? resolvedTargetPath()) ?? url.path
     let folder = (path as NSString).deletingLastPathComponent
@@ -18,6 +21,6 @@ extension FileStore {
     guard let watcher = PathWatcher(folder: folder, name: name, onChange: onChange) else {
       return nil
     }
-    return { watcher.stop() }
+    return StoreObservation(reportsEveryChange: false) { watcher.stop() }
   }
 }

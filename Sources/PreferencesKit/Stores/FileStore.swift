@@ -21,12 +21,12 @@ public import Foundation
 /// - Writers take an exclusive `flock` on a lock file beside the store (`<name>.lock`), re-read
 ///   the file under the lock and apply only their own changes: no update from another process
 ///   is lost, and keys this program does not know are kept. Readers take no lock.
-/// - A file that does not parse is reported by ``allValues()`` and kept as
+/// - A file that does not parse is reported by ``values(forKeys:)`` and kept as
 ///   `<name>.corrupt-<timestamp>` when the next write replaces it, never overwritten.
 /// - A file that read cleanly and now reads as damaged is most likely half-way through being
 ///   written by another program (an editor writing in place): reads and writes wait up to
 ///   ``partialWriteTimeout`` for it to read cleanly again. A write over a file still damaged
-///   then keeps, for each entry that cannot be recovered, the value last read from the file.
+///   then keeps, for each entry that cannot be salvaged, the value last read from the file.
 /// - Files larger than ``maximumFileSize`` and values nested more than 512 levels deep are
 ///   refused with a ``PreferenceError``.
 /// - New files get mode 0600 and new folders 0700, whatever the umask; an existing file keeps
@@ -58,9 +58,9 @@ public final class FileStore: PreferenceStore, Sendable {
   /// in place by another program, such as an editor writing in chunks.
   ///
   /// Until the file reads cleanly, or this much time has passed since the store first found it
-  /// damaged, ``allValues()`` (and so a watching ``Preferences`` instance) announces nothing,
+  /// damaged, ``values(forKeys:)`` (and so a watching ``Preferences`` instance) announces nothing,
   /// and a write does not replace the file. Past it, the file counts as damaged: it is salvaged
-  /// (see ``salvage(after:)``), and each entry that cannot be recovered keeps the value the
+  /// (see ``salvage(after:)``), and each entry that cannot be salvaged keeps the value the
   /// store last read from the file. A store waits once for each time a clean file becomes
   /// damaged, and never for a file it has not yet read cleanly. Two seconds unless given to
   /// ``init(url:maximumFileSize:lockTimeout:partialWriteTimeout:)``; tests that damage files
@@ -113,17 +113,19 @@ public final class FileStore: PreferenceStore, Sendable {
     self.isInSharedFolder = isInSharedFolder
   }
 
-  /// Reads every value in the file.
+  /// Reads every value in the file, whatever `keys` asks for: the parsed file is at hand, and
+  /// handing it out whole costs one reference.
   ///
   /// The parsed file is cached and read again only when the file changed on disk. A file that
   /// read cleanly before and now reads as damaged is waited for, up to
   /// ``partialWriteTimeout``, on the calling thread.
   ///
+  /// - Parameter keys: Ignored: the whole file is read.
   /// - Returns: Every key in the file with its value; an empty dictionary when there is no file.
   /// - Throws: A ``PreferenceError`` naming the file: ``PreferenceError/Kind/corruptFile`` when
   ///   it does not parse, ``PreferenceError/Kind/fileTooLarge``,
   ///   ``PreferenceError/Kind/nestingTooDeep``, or ``PreferenceError/Kind/readFailed``.
-  public func allValues() throws -> [String: PropertyListValue] {
+  public func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
     try checkIsFileURL(.readFailed)
     return try settledValues(atPath: url.path)
   }
@@ -134,7 +136,7 @@ public final class FileStore: PreferenceStore, Sendable {
   /// `changes`, leaves every other key as it is, and replaces the file. A file that read
   /// cleanly before and now does not parse is first waited for, up to
   /// ``partialWriteTimeout``. When it still does not parse, it is kept as
-  /// `<name>.corrupt-<timestamp>`, and the new file holds every entry that could be recovered
+  /// `<name>.corrupt-<timestamp>`, and the new file holds every entry that could be salvaged
   /// from it (and, for each that could not, the value last read from the file) together with
   /// `changes`; when `changes` would change nothing, or cannot be written, the damaged file
   /// stays where it is.
@@ -148,7 +150,7 @@ public final class FileStore: PreferenceStore, Sendable {
   ///   file behind.
   public func apply(_ changes: [String: StoredChange]) throws {
     if changes.isEmpty { return }
-    try update(readingKeys: nil, keepingPrevious: nil) { $0.applyChanges(changes) }
+    try update(StoreUpdate()) { $0.applyChanges(changes) }
   }
 
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
@@ -159,22 +161,20 @@ public final class FileStore: PreferenceStore, Sendable {
   /// The file is replaced only by a complete new file. A file that read cleanly before and now
   /// reads as damaged is waited for first, up to ``partialWriteTimeout``. A damaged file is
   /// then kept beside it as `<name>.corrupt-<timestamp>`, and the new file holds every entry
-  /// recovered from it, and the value last read for each that could not be, with the change.
-  /// With `keepingPrevious`, the file is first kept as `<name>.backup-<timestamp>`, and only
-  /// the newest three backups stay.
+  /// salvaged from it, and the value last read for each that could not be, with the change.
+  /// With ``StoreUpdate/keepingPrevious``, the file is first kept as
+  /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
   ///
   /// - Parameters:
-  ///   - keys: Ignored: the whole file is read.
-  ///   - reason: Why the file as it is must stay recoverable (it holds a value the app could
-  ///     not load), or `nil`.
+  ///   - request: Why the file as it is must be kept (it holds a value the app could not
+  ///     load), or nothing; the keys are ignored, since the whole file is read.
   ///   - transform: Changes the values in place.
-  /// - Returns: Notices of what happened to the file besides the change: the path a damaged
-  ///   file or a backup was kept at, as a ``PreferenceError/Kind/fileMovedAside`` error.
+  /// - Returns: Problems besides the change: the path a damaged file or a backup was kept at,
+  ///   as a ``PreferenceError/Kind/fileMovedAside`` error.
   /// - Throws: As ``apply(_:)`` does, or what `transform` throws.
   @discardableResult
   public func update(
-    readingKeys keys: [String]?, keepingPrevious reason: String?,
-    _ transform: (inout [String: PropertyListValue]) throws -> Void
+    _ request: StoreUpdate, _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
     return try writerLock.withLock { () throws -> [PreferenceError] in
@@ -187,9 +187,9 @@ public final class FileStore: PreferenceStore, Sendable {
       do {
         values = try settledValues(atPath: target, replacing: true)
       } catch let error as PreferenceError where error.isDamage {
-        let recovered = recoveredValues(atPath: target)
-        values = recovered.values
-        damage = (error, recovered)
+        let salvaged = salvagedValues(atPath: target)
+        values = salvaged.values
+        damage = (error, salvaged)
       } catch let error as PreferenceError {
         throw PreferenceError(
           .writeFailed, file: url,
@@ -203,16 +203,18 @@ public final class FileStore: PreferenceStore, Sendable {
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }
-      var notices: [PreferenceError] = []
+      var problems: [PreferenceError] = []
       var copy: String?
       if let damage {
         let kept = try keepCopy(ofFileAtPath: target, as: "corrupt")
         copy = kept
-        notices.append(movedAside(damage.error, keptAt: kept, salvage: damage.salvage))
-      } else if let reason, (try? Syscalls.status(atPath: target)) != nil {
+        problems.append(movedAside(damage.error, keptAt: kept, salvage: damage.salvage))
+      } else if let reason = request.keepingPrevious,
+        (try? Syscalls.status(atPath: target)) != nil
+      {
         let kept = try keepCopy(ofFileAtPath: target, as: "backup")
         copy = kept
-        notices.append(
+        problems.append(
           PreferenceError(
             .fileMovedAside, file: url,
             reason: "the file as it was before this write was kept at \(kept), because \(reason)"))
@@ -227,16 +229,13 @@ public final class FileStore: PreferenceStore, Sendable {
       }
       if damage == nil, copy != nil { removeOldBackups(ofFileAtPath: target, keeping: Self.keptBackups) }
       readState.withLock { $0.read(written) }
-      return notices
+      return problems
     }
   }
 
   /// The file, ``url``: errors about stored values name it, and stores over one file share
   /// a save queue.
   public var location: URL? { url }
-
-  /// `true`: the store keeps the file's parsed contents and hands them out whole.
-  public var prefersReadingAllValues: Bool { true }
 
   /// How many backups of a file whose value the app could not load are kept.
   static let keptBackups = 3
@@ -285,18 +284,18 @@ public final class FileStore: PreferenceStore, Sendable {
   /// do not, when `error` says the file is damaged (``PreferenceError/Kind/corruptFile``,
   /// ``PreferenceError/Kind/fileTooLarge`` or ``PreferenceError/Kind/nestingTooDeep``); of a
   /// file too large, what its first ``maximumFileSize`` bytes hold. Each entry the store read
-  /// from the file when it last read cleanly, and that cannot be recovered now, keeps the value
+  /// from the file when it last read cleanly, and that cannot be salvaged now, keeps the value
   /// read then (``SalvagedValues/keptKeys``). The next write keeps the damaged file as
   /// `<name>.corrupt-<timestamp>` and writes these entries back.
   public func salvage(after error: PreferenceError) -> SalvagedValues? {
     guard error.isDamage else { return nil }
-    return recoverValues()
+    return salvageValues()
   }
 
   /// Every entry of a damaged file that parses on its own, the value last read for each that
   /// does not, and the keys of entries lost.
-  func recoverValues() -> SalvagedValues {
+  func salvageValues() -> SalvagedValues {
     guard url.isFileURL else { return SalvagedValues() }
-    return recoveredValues(atPath: url.path)
+    return salvagedValues(atPath: url.path)
   }
 }

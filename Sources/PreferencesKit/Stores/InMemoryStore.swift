@@ -19,15 +19,10 @@ public final class InMemoryStore: PreferenceStore {
     values.withLock { $0 }
   }
 
-  /// The stored values of `keys`, without copying the rest.
-  public func values(forKeys keys: [String]) -> [String: PropertyListValue] {
-    values.withLock { values in
-      var result: [String: PropertyListValue] = [:]
-      for key in keys {
-        if let value = values[key] { result[key] = value }
-      }
-      return result
-    }
+  /// Every stored value, whatever `keys` asks for: the dictionary the store holds, which
+  /// costs one reference rather than a copy key by key.
+  public func values(forKeys keys: [String]?) -> [String: PropertyListValue] {
+    allValues()
   }
 
   /// Applies the change set at once: `.set` sets a key, `.remove` removes it.
@@ -35,22 +30,17 @@ public final class InMemoryStore: PreferenceStore {
     values.withLock { $0.applyChanges(changes) }
   }
 
-  /// `true`: the store hands out the dictionary it holds.
-  public var prefersReadingAllValues: Bool { true }
-
   /// Runs `transform` on the stored values under the store's lock, so no other writer comes
   /// in between: atomic. Keeps no copy, since nothing outlasts the process.
   ///
   /// - Parameters:
-  ///   - keys: Ignored: the values are at hand.
-  ///   - reason: Ignored: the store keeps no backup.
+  ///   - request: Ignored: the values are at hand, and the store keeps no backup.
   ///   - transform: Changes the values in place; when it throws, nothing changes.
-  /// - Returns: No notices.
+  /// - Returns: No problems.
   /// - Throws: What `transform` throws.
   @discardableResult
   public func update(
-    readingKeys keys: [String]?, keepingPrevious reason: String?,
-    _ transform: (inout [String: PropertyListValue]) throws -> Void
+    _ request: StoreUpdate, _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
     try values.withLock { values in
       var changed = values

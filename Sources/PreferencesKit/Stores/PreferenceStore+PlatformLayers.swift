@@ -1,11 +1,7 @@
 /// The layers a store's platform merges into what the store reads, which ``Preferences``
-/// reads whatever its class opts into: for a ``UserDefaultsStore``, the keys `UserDefaults`
-/// reports forced, the managed app configuration, the argument domain, registered defaults and
-/// the global domain (see ``UserDefaultsStore/values(forKeys:)``).
-///
-/// These layers are `UserDefaults`' own, and the cross-platform ``PreferenceStore`` names no
-/// `UserDefaults`, so this is the one place the package looks past the protocol at a store's
-/// type; it stays in `Stores/`, beside the store it looks for.
+/// reads whatever its class opts into: for a store over `UserDefaults`
+/// (``PreferenceStore/userDefaultsDomains``), the keys `UserDefaults` reports forced, the
+/// managed app configuration, the argument domain, registered defaults and the global domain.
 struct PlatformLayers: Sendable {
   /// The layers besides the store's own values: managed values first, then system defaults.
   let reader: any SystemLayerReading
@@ -18,9 +14,8 @@ extension PreferenceStore {
   /// The layers this store's platform merges into what it reads, or `nil` for a store whose
   /// values are only its own.
   var platformLayers: PlatformLayers? {
-    guard let store = self as? UserDefaultsStore else { return nil }
-    return PlatformLayers(
-      reader: store.layerReader,
-      arguments: { store.otherDomains?.arguments(forKeys: $0) ?? [:] })
+    userDefaultsDomains.map { domains in
+      PlatformLayers(reader: domains.reader, arguments: { domains.arguments(forKeys: $0) })
+    }
   }
 }

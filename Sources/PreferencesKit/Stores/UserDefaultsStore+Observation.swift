@@ -17,11 +17,12 @@ extension UserDefaultsStore {
   /// management server's change posts in the app (Apple's MDM Protocol Reference, "Managed App
   /// Configuration and Feedback").
   ///
-  /// Returns `nil` where key-value observing is missing (Linux's Foundation); the store is then
-  /// polled. A burst of reports becomes one call of `onChange`.
+  /// The observation reports every change to `keys`. Returns `nil` where key-value observing
+  /// is missing (Linux's Foundation); the store is then polled. A burst of reports becomes one
+  /// call of `onChange`.
   public func observeChanges(
     toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
-  ) -> (@Sendable () -> Void)? {
+  ) -> StoreObservation? {
     #if canImport(Darwin)
       let observeKey: KeyObservation.ObserveKey = { key, report in
         let observer = KeyValueObserver(report)
@@ -34,7 +35,7 @@ extension UserDefaultsStore {
           keys: Self.observedKeys(keys), queue: queue, observeKey: observeKey,
           observeOthers: { self.follow($0, on: queue, report: $1) }, onChange: onChange)
       else { return nil }
-      return { observation.stop() }
+      return StoreObservation(reportsEveryChange: true) { observation.stop() }
     #else
       return nil
     #endif

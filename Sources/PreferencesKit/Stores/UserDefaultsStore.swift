@@ -20,7 +20,7 @@ public import Foundation
 public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// The defaults this store reads and writes.
   public let defaults: UserDefaults
-  /// The persistent domain that ``allValues()`` lists and ``apply(_:)`` restores from, when
+  /// The persistent domain that ``values(forKeys:)`` lists and ``apply(_:)`` restores from, when
   /// known.
   let domainName: String?
 
@@ -72,8 +72,9 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
     Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
   }
 
-  /// The values of `keys` that the app's or suite's own domain holds, as ``allValues()`` lists
-  /// them.
+  /// The values of `keys` that the app's or suite's own domain holds; for `nil`, the keys this
+  /// app or suite wrote: its persistent domain, without the global domain (`AppleLanguages`,
+  /// ...) or registered defaults, so a fresh install is empty.
   ///
   /// What `UserDefaults` merges in from its other domains is not stored here, and
   /// ``Preferences`` reads it as a layer instead, whatever its class's ``Preferences/layers``:
@@ -88,7 +89,8 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// cannot tell its own domain from the others (`UserDefaults` does not say which suite an
   /// object reads), so it reads everything the object sees as stored, as `object(forKey:)`
   /// resolves it; make it with ``init(suiteName:)`` to tell them apart.
-  public func values(forKeys keys: [String]) throws -> [String: PropertyListValue] {
+  public func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    guard let keys else { return allStoredValues() }
     let own = domainName.map { defaults.persistentDomain(forName: $0) ?? [:] }
     var result: [String: PropertyListValue] = [:]
     for key in keys {
@@ -104,28 +106,10 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
     return result
   }
 
-  /// The store's other domains, when its own is known.
-  var otherDomains: UserDefaultsDomains? {
-    domainName.map { UserDefaultsDomains(defaults: defaults, domainName: $0) }
-  }
-
-  /// The layers this store's `UserDefaults` holds besides its own domain: forced keys and the
-  /// managed app configuration, then registered defaults and the global domain.
-  var layerReader: any SystemLayerReading {
-    let managed = ManagedDefaultsReader(defaults: defaults)
-    guard let otherDomains else { return managed }
-    return CombinedLayerReader(readers: [managed, otherDomains])
-  }
-
-  /// The keys this app or suite wrote: its persistent domain, without the global domain
-  /// (`AppleLanguages`, ...) or registered defaults, so a fresh install is empty.
-  public func allValues() throws -> [String: PropertyListValue] {
-    var result: [String: PropertyListValue] = [:]
-    for (key, object) in persistentObjects() {
-      // Foundation's own entries in other domains may hold non-property-list objects.
-      if let value = try? PropertyListValue(foundationObject: object) { result[key] = value }
-    }
-    return result
+  /// The domains `UserDefaults` merges in besides the store's own, which ``Preferences``
+  /// reads as layers (see ``values(forKeys:)``).
+  public var userDefaultsDomains: UserDefaultsDomains? {
+    UserDefaultsDomains(defaults: defaults, ownDomain: domainName)
   }
 
   /// Sets and removes the keys, then calls `synchronize()`. When that fails, every key is put
@@ -150,6 +134,16 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
         reason: "UserDefaults could not save \(domainName.map { "suite \($0)" } ?? "its values"); "
           + "nothing was changed")
     }
+  }
+
+  /// The keys this app or suite wrote, as property-list values.
+  private func allStoredValues() -> [String: PropertyListValue] {
+    var result: [String: PropertyListValue] = [:]
+    for (key, object) in persistentObjects() {
+      // Foundation's own entries in other domains may hold non-property-list objects.
+      if let value = try? PropertyListValue(foundationObject: object) { result[key] = value }
+    }
+    return result
   }
 
   /// The persistent domain, or everything the defaults object can see when it is not known.

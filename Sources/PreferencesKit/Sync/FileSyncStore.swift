@@ -124,7 +124,7 @@ public final class FileSyncStore: SyncStore {
     guard !entries.isEmpty else { return }
     let existing = try allEntries()
     let file = fileStore(at: fileURL(forDevice: device))
-    try file.update(readingKeys: nil, keepingPrevious: nil) { values in
+    try file.update(StoreUpdate()) { values in
       let own = SyncEntry.entries(in: values)
       for (key, entry) in try limits.admit(entries, over: SyncEntry.newest(of: [existing, own])) {
         values[key] = entry.propertyListValue

@@ -19,10 +19,10 @@ extension Preferences {
   /// program: a ``FileStore`` whose file read cleanly before and now reads as damaged waits for
   /// it to read cleanly again, up to its ``FileStore/partialWriteTimeout`` (2 seconds unless
   /// given), so that a save in the middle of a person's edit keeps the whole edit. Past that,
-  /// the damaged file is kept beside the new one, and each entry that cannot be recovered from
+  /// the damaged file is kept beside the new one, and each entry that cannot be salvaged from
   /// it keeps the value last read from the file. A write
-  /// that replaces a stored value the class could not load keeps the store as it was
-  /// recoverable first: a ``FileStore`` keeps a backup file beside it, named in
+  /// that replaces a stored value the class could not load keeps a copy of the store as it was
+  /// first: a ``FileStore`` keeps a backup file beside it, named in
   /// ``preferenceProblems``.
   ///
   /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
@@ -96,7 +96,7 @@ extension Preferences {
     return batch
   }
 
-  /// Why the store as it is must stay recoverable before `batch` replaces it: it changes a key
+  /// Why a copy of the store as it is must be kept before `batch` replaces it: it changes a key
   /// whose stored value the last load could not read.
   private func backupReason(for batch: WriteBatch) -> String? {
     let keys = batch.keys
@@ -151,6 +151,38 @@ extension Preferences {
           if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
           return keptDamagedFile && error.isDamage
         }, with: problems.map { PreferenceProblem($0, phase: .write) })
+    }
+  }
+}
+
+// What a write does about the layers: the refusals it reports, and the sources of what it writes.
+extension Preferences {
+  /// Turns each assignment a managed cell refused since the last write into a problem of the
+  /// ``PreferenceProblem/Phase/layers`` phase; a managed cell is never dirty, so a write leaves
+  /// it out. Call with the lock held.
+  func reportRefusedAssignments(in state: inout InstanceState) {
+    var refusals: [PreferenceError] = []
+    for cell in cells where cell.hasRefusedAssignment {
+      cell.forgetRefusedAssignment()
+      refusals.append(
+        PreferenceError(
+          .managedKey, key: cell.key, file: state.layers.system.managed[cell.key]?.file,
+          reason: "an administrator manages the value, so the assignment was ignored and "
+            + "nothing was written"))
+    }
+    if !refusals.isEmpty { state.problems.add(refusals, to: .layers) }
+  }
+
+  /// Notes that the app chose the values of `written` (assigned or reset them): that wins over
+  /// the run's overrides, and the write leaves them in the user's store or below it. Call with
+  /// the lock held.
+  func noteWritten(_ written: [any AnyPreferenceCell], in state: inout InstanceState) {
+    guard state.layers.isEnabled else { return }
+    for cell in written {
+      state.layers.overrides[cell.key] = nil
+      state.layers.sources[cell.key] =
+        cell.hasUserValue
+        ? .user : state.layers.system.defaults[cell.key] != nil ? .system : .default
     }
   }
 }

@@ -18,7 +18,7 @@ struct CommitState {
 extension Preferences {
   /// The one route to the store, which every write, import, migration, device identifier and
   /// sync record takes: applies `changes` as one unit, through the store's
-  /// ``PreferenceStore/update(readingKeys:keepingPrevious:_:)`` (for a ``FileStore``, one
+  /// ``PreferenceStore/update(_:_:)``, with what the class declares (for a ``FileStore``, one
   /// replacement under its inter-process lock; for a store that keeps the default, a read of
   /// the changed keys and one ``PreferenceStore/apply(_:)``).
   ///
@@ -29,7 +29,7 @@ extension Preferences {
   ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
   ///     is saved without them. Empty: such a value fails the whole commit, as it fails an
   ///     import and a migration.
-  ///   - keepingPrevious: Why the store as it is must stay recoverable (the change replaces a
+  ///   - keepingPrevious: Why the store as it is must be kept (the change replaces a
   ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
   ///     store that keeps the default update keeps nothing.
   ///   - changes: The change set, given the keys left out so far.
@@ -42,7 +42,7 @@ extension Preferences {
     try commit(mayLeaveOut: mayLeaveOut) { leftOut in
       let changes = changes(leftOut)
       return try preferenceStore.update(
-        readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious
+        storeUpdate(readingKeys: Array(changes.keys), keepingPrevious: keepingPrevious)
       ) {
         $0.applyChanges(changes)
       }
@@ -62,8 +62,17 @@ extension Preferences {
     readingKeys keys: [String]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws {
-    let problems = try preferenceStore.update(readingKeys: keys, keepingPrevious: nil, transform)
+    let problems = try preferenceStore.update(
+      storeUpdate(readingKeys: keys, keepingPrevious: nil), transform)
     if !problems.isEmpty { state.withLock { $0.problems.replaceWriteProblems(with: problems) } }
+  }
+
+  /// The request of an update to the store, with what the class declares, worked out only
+  /// when the store reads it.
+  private func storeUpdate(readingKeys keys: [String]?, keepingPrevious reason: String?)
+    -> StoreUpdate
+  {
+    StoreUpdate(readingKeys: keys, keepingPrevious: reason) { [self] in declarations }
   }
 
   /// Tries `attempt` until the store takes it, leaving out each key of `mayLeaveOut` whose

@@ -43,16 +43,16 @@ struct MessageWordingTests {
       let prefs = AppPreferences(store: FileStore(url: url))
       #expect(prefs.userName == "Ada")
       let loaded = prefs.problemErrors(.load).map(\.description).joined(separator: "\n")
-      #expect(loaded.contains("1 entry was recovered"), "\(loaded)")
+      #expect(loaded.contains("1 entry was salvaged"), "\(loaded)")
 
-      let notices = try FileStore(url: url).update(readingKeys: nil, keepingPrevious: nil) {
+      let problems = try FileStore(url: url).update(StoreUpdate()) {
         $0["fontSize"] = .double(14)
       }
-      let notice = try #require(notices.first)
-      #expect(notice.kind == .fileMovedAside)
-      #expect(!notice.description.contains("found not a valid"), "\(notice)")
-      #expect(notice.description.contains("found a damaged file (not a valid XML property list"))
-      #expect(notice.description.contains("written back (1 entry)"), "\(notice)")
+      let problem = try #require(problems.first)
+      #expect(problem.kind == .fileMovedAside)
+      #expect(!problem.description.contains("found not a valid"), "\(problem)")
+      #expect(problem.description.contains("found a damaged file (not a valid XML property list"))
+      #expect(problem.description.contains("written back (1 entry)"), "\(problem)")
     }
   }
 

@@ -33,23 +33,19 @@ struct PreferenceCellTests {
     _ cell: PreferenceCell<Int>, managed: Int? = nil, user: Int? = nil,
     keepingDirtyValue: Bool = false
   ) -> CellUpdate {
-    var candidates: [LayerValue] = []
-    if let managed {
-      candidates.append(
-        LayerValue(
-          source: .managed, content: .value(.integer(Int64(managed))),
-          sourceDescription: "managed"))
+    let managedValue = managed.map {
+      LayerValue(
+        source: .managed, content: .value(.integer(Int64($0))), sourceDescription: "managed")
     }
-    if let user {
-      candidates.append(
-        LayerValue(
-          source: .user, content: .value(.integer(Int64(user))), sourceDescription: "store"))
-    }
+    let candidates = LoadCandidates(
+      stored: user.map { ["count": .integer(Int64($0))] } ?? [:],
+      layers: LayerSnapshot(
+        overrides: [:], system: SystemLayers(managed: managedValue.map { ["count": $0] } ?? [:])))
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let update = cell.prepareLayeredLoad(
-      candidates, lock: lock, keepingDirtyValue: keepingDirtyValue, comparing: true
-    ).update
+    let update = cell.prepareLoad(
+      candidates, lock: lock,
+      options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
     lock.withLock { update.install() }
     return update
   }
@@ -176,7 +172,8 @@ struct PreferenceCellTests {
     let generation = cell.generation
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let update = cell.prepareLayeredReset(to: nil, lock: lock)
+    let update = cell.prepareReset(
+      LoadCandidates(layers: LayerSnapshot(overrides: [:], system: SystemLayers())), lock: lock)
     lock.withLock { update.install() }
     #expect(update.announcement == nil)
     #expect(cell.value == 7 && !cell.isDirty && cell.hasUserValue)
@@ -187,10 +184,12 @@ struct PreferenceCellTests {
     let cell = makeCell()
     let mutex = Mutex(())
     let lock = mutex.sharedLock
-    let load = cell.prepareLoad(.integer(3), lock: lock, keepingDirtyValue: false, comparing: true)
+    let load = cell.prepareLoad(
+      LoadCandidates(stored: ["count": .integer(3)]), lock: lock,
+      options: LoadOptions(comparing: true))
     lock.withLock { load.install() }
     #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))
-    let reset = cell.prepareReset(lock: lock)
+    let reset = cell.prepareReset(LoadCandidates(), lock: lock)
     lock.withLock { reset.install() }
     #expect(reset.announcement?.oldValue == .integer(3))
     #expect(cell.value == 1 && cell.isDirty && !cell.hasUserValue)

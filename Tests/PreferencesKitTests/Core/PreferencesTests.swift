@@ -280,6 +280,8 @@ final class AssigningStore: PreferenceStore, @unchecked Sendable {
 
   func allValues() -> [String: PropertyListValue] { base.allValues() }
 
+  func values(forKeys keys: [String]?) -> [String: PropertyListValue] { base.allValues() }
+
   func apply(_ changes: [String: StoredChange]) {
     duringApply?()
     base.apply(changes)
@@ -288,7 +290,7 @@ final class AssigningStore: PreferenceStore, @unchecked Sendable {
 
 /// A store whose reads always fail.
 final class UnreadableStore: PreferenceStore {
-  func allValues() throws -> [String: PropertyListValue] {
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
     throw PreferenceError(.readFailed, reason: "the disk is gone")
   }
 

@@ -85,7 +85,7 @@ struct PropertyListSalvageTests {
     let values = FileStoreFormatTests.everyKind
     for format in [PropertyListFormat.propertyList, .json] {
       let bytes = try format.encode(values, file: URL(fileURLWithPath: "/t"))
-      #expect(format.salvage(bytes) == PropertyListSalvage(values: values))
+      #expect(format.salvage(bytes) == SalvagedValues(values: values))
     }
     let lone = try JSONPropertyListWriter.encode(["$date": .integer(1)])
     #expect(PropertyListFormat.json.salvage(lone).values == ["$date": .integer(1)])
@@ -114,8 +114,8 @@ struct PropertyListSalvageTests {
 
   @Test func nothingUsableGivesAnEmptySalvage() {
     for bytes in [[], Array("garbage".utf8), Array("bplist00".utf8), [0xEF, 0xBB, 0xBF]] {
-      #expect(Self.xmlFormat.salvage(bytes) == PropertyListSalvage())
-      #expect(PropertyListFormat.json.salvage(bytes) == PropertyListSalvage())
+      #expect(Self.xmlFormat.salvage(bytes) == SalvagedValues())
+      #expect(PropertyListFormat.json.salvage(bytes) == SalvagedValues())
     }
   }
 }

@@ -41,7 +41,7 @@ final class TwoPartEditor: Sendable {
 }
 
 /// Issue 31, item 2: a file half-way through being written by someone else is waited for, and
-/// what cannot be recovered from a damaged file keeps the value last read.
+/// what cannot be salvaged from a damaged file keeps the value last read.
 struct FileStorePartialWriteTests {
   /// The file as an XML property list holding `values`.
   static func fileBytes(_ values: [String: PropertyListValue]) throws -> Data {
@@ -49,7 +49,7 @@ struct FileStorePartialWriteTests {
   }
 
   /// The person's edit of the file the app wrote (`launchCount` 3, `recentFiles` `a.txt`,
-  /// `userName` Ada), cut just after the `launchCount` entry: the first part recovers that entry
+  /// `userName` Ada), cut just after the `launchCount` entry: the first part salvages that entry
   /// alone.
   static func editInTwoParts() throws -> (first: Data, rest: Data) {
     let edit = try fileBytes([
@@ -155,7 +155,7 @@ struct FileStorePartialWriteTests {
       let prefs = AppPreferences(store: store)
       #expect(prefs.launchCount == 4)
       #expect(prefs.userName == "")
-      #expect(store.recoverValues().keptKeys.isEmpty)
+      #expect(store.salvageValues().keptKeys.isEmpty)
     }
   }
 }

@@ -90,13 +90,13 @@ struct HostileFileTests {
         ["n": .integer(42), "k1": .integer(7), "pad": big])
       try Data(bytes).write(to: url)
       let store = FileStore(url: url, maximumFileSize: 64 * 1024)
-      let notices = try store.update(readingKeys: nil, keepingPrevious: nil) {
+      let problems = try store.update(StoreUpdate()) {
         $0["k2"] = .integer(1)
       }
       #expect(try store.allValues() == ["n": .integer(42), "k1": .integer(7), "k2": .integer(1)])
-      let notice = try #require(notices.first)
-      #expect(notice.kind == .fileMovedAside)
-      #expect(notice.description.contains("the rest is not read"))
+      let problem = try #require(problems.first)
+      #expect(problem.kind == .fileMovedAside)
+      #expect(problem.description.contains("the rest is not read"))
       #expect(directory.names().contains { $0.hasPrefix("preferences.plist.corrupt-") })
     }
   }

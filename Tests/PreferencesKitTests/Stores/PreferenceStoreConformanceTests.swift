@@ -45,15 +45,32 @@ struct PreferenceStoreConformanceTests {
     let store = MinimalStore()
     try PreferenceStoreConformance { store }.run()
     #expect(store.location == nil)
-    #expect(!store.prefersReadingAllValues)
+    #expect(store.userDefaultsDomains == nil)
     #expect(store.salvage(after: PreferenceError(.corruptFile)) == nil)
-    #expect(store.observeChanges {} == nil)
     #expect(store.observeChanges(toKeys: ["a"]) {} == nil)
-    let notices = try store.update(readingKeys: nil, keepingPrevious: "a backup is asked for") {
+    let problems = try store.update(StoreUpdate(keepingPrevious: "a backup is asked for")) {
       $0["a"] = .integer(1)
     }
-    #expect(notices.isEmpty, "the default update keeps no backup and says nothing")
+    #expect(problems.isEmpty, "the default update keeps no backup and says nothing")
     #expect(try store.value(forKey: "a") == .integer(1))
+  }
+
+  @Test func theStoresThatHoldTheirValuesWholeHandThemOutWhateverIsAsked() throws {
+    let store = InMemoryStore(["a": .integer(1), "b": .integer(2)])
+    #expect(store.values(forKeys: ["a"]) == ["a": .integer(1), "b": .integer(2)])
+    #expect(try MinimalStore.holding(["a": .integer(1), "b": .integer(2)]).values(forKeys: ["a"])
+      == ["a": .integer(1)])
+  }
+
+  @Test func theChecksCatchAStoreThatClaimsToReportEveryChangeAndMissesOne() throws {
+    let store = MinimalStore()
+    store.reportedChanges = 2
+    let error = #expect(throws: PreferenceStoreConformance.Failure.self) {
+      try PreferenceStoreConformance { store }.run()
+    }
+    let problems = error?.problems ?? []
+    #expect(problems.count == 1, "\(problems)")
+    #expect(problems.first?.contains("(change 3 of 3)") == true, "\(problems)")
   }
 
   @Test func theDefaultUpdateIsNotAtomicAndTheChecksSaySo() throws {
@@ -127,14 +144,17 @@ extension StoreKind {
   }
 }
 
-/// A store with only the two required methods: every other requirement is the default.
+/// A store with only the two required methods: every other requirement is the default, but
+/// for an observation a test can switch on.
 final class MinimalStore: PreferenceStore, @unchecked Sendable {
-  // @unchecked: `values` and `failing` are only touched while `lock` is held.
+  // @unchecked: every `var` is only touched while `lock` is held.
   private let lock = NSLock()
   private var values: [String: PropertyListValue] = [:]
   private var failing = false
 
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    lock.withLock { keys.map { keys in values.filter { keys.contains($0.key) } } ?? values }
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
@@ -142,6 +162,39 @@ final class MinimalStore: PreferenceStore, @unchecked Sendable {
         values[key] = change.value
         // A careless store: it has written one key when it notices the failure.
         if failing { throw PreferenceError(.writeFailed, key: key, reason: "the disk is full") }
+      }
+    }
+    let report: (@Sendable () -> Void)? = lock.withLock {
+      guard let left = reportsLeft, left > 0, let onChange else { return nil }
+      reportsLeft = left - 1
+      return onChange
+    }
+    report?()
+  }
+
+  /// When set, the store observes, says it reports every change, and reports this many.
+  var reportedChanges: Int? {
+    get { lock.withLock { reportsLeft } }
+    set { lock.withLock { reportsLeft = newValue } }
+  }
+  private var reportsLeft: Int?
+  private var onChange: (@Sendable () -> Void)?
+
+  /// A store holding `values`.
+  static func holding(_ values: [String: PropertyListValue]) throws -> MinimalStore {
+    let store = MinimalStore()
+    try store.apply(values.mapValues(StoredChange.set))
+    return store
+  }
+
+  func observeChanges(
+    toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
+  ) -> StoreObservation? {
+    lock.withLock {
+      guard reportsLeft != nil else { return nil }
+      self.onChange = onChange
+      return StoreObservation(reportsEveryChange: true) {
+        self.lock.withLock { self.onChange = nil }
       }
     }
   }
@@ -183,7 +236,9 @@ final class DistortingStore: PreferenceStore, @unchecked Sendable {
     }
   }
 
-  func allValues() throws -> [String: PropertyListValue] { lock.withLock { values } }
+  func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
+    lock.withLock { values }
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     lock.withLock {

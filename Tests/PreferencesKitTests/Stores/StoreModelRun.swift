@@ -222,18 +222,18 @@ final class StoreModelRun {
     guard (try? FileStore(url: url).allValues()) == nil else { return }
     isDamaged = true
     damagedFiles.append(damaged)
-    // What salvage recovers is what a reader now sees; the damaged file keeps the rest.
+    // What salvage keeps is what a reader now sees; the damaged file keeps the rest.
     committed = ModelPreferences(store: FileStore(url: url)).shown
-    foreign = FileStore(url: url).recoverValues().values.filter { foreign[$0.key] != nil }
+    foreign = FileStore(url: url).salvageValues().values.filter { foreign[$0.key] != nil }
     if committed["person"] == .string("none") { storedPersonIsOld = false }
   }
 
   /// What the instance's write over a damaged file writes back besides its own changes: each
-  /// entry salvage recovers and, for each it cannot, the value the instance's store last read
+  /// entry salvage keeps and, for each it cannot, the value the instance's store last read
   /// cleanly; `nil` when the file is not damaged.
   private func writtenBackByInstance() -> [String: PropertyListValue]? {
     guard isDamaged, let store = instance.preferenceStore as? FileStore else { return nil }
-    return store.recoverValues().values
+    return store.salvageValues().values
   }
 
   /// Expects what `rewritten` holds of a damaged file to be what a fresh instance reads.

@@ -115,13 +115,13 @@ extension UserDefaultsStoreTests {
     try withTemporarySuite { name, _ in
       let store = UserDefaultsStore(suiteName: name)
       let reported = DispatchSemaphore(value: 0)
-      let stop = store.observeChanges(toKeys: ["fontSize"]) { reported.signal() }
-      defer { stop?() }
+      let observation = store.observeChanges(toKeys: ["fontSize"]) { reported.signal() }
+      defer { observation?.stop() }
       guard Platform.isApple else {
-        #expect(stop == nil)
+        #expect(observation == nil)
         return
       }
-      #expect(stop != nil)
+      #expect(observation?.reportsEveryChange == true)
       let other = try #require(UserDefaults(suiteName: name))
       other.set(15.0, forKey: "fontSize")
       #expect(reported.wait(timeout: .now() + 10) == .success)

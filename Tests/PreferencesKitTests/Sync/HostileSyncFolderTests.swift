@@ -119,7 +119,8 @@ struct HostileSyncFolderTests {
           let folder = directory.file("app\(index)")
           try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
           let store = FileStore(url: folder.appendingPathComponent("preferences.plist"))
-          stops.append(try #require(store.observeChanges { heard.withLock { $0 += 1 } }))
+          let observation = store.observeChanges(toKeys: []) { heard.withLock { $0 += 1 } }
+          stops.append(try #require(observation).stop)
         }
         defer { for stop in stops { stop() } }
         #expect(inotifyCount() <= max(before, 1))

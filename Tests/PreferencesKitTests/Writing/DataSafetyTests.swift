@@ -143,7 +143,7 @@ struct DataSafetyTests {
     #expect(read?.description.contains("file URL") == true)
     let write = #expect(throws: PreferenceError.self) { try store.apply(["a": .set(.bool(true))]) }
     #expect(write?.kind == .writeFailed)
-    #expect(store.observeChanges {} == nil)
+    #expect(store.observeChanges(toKeys: ["a"]) {} == nil)
     #expect(!FileManager.default.fileExists(atPath: url.path))
     #expect(!FileManager.default.fileExists(atPath: url.path + ".lock"))
   }

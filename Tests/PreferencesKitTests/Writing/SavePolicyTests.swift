@@ -37,7 +37,9 @@ final class CountingStore: PreferenceStore, @unchecked Sendable {
   var attemptCount: Int { lock.withLock { attempts } }
   func failNext(_ count: Int) { lock.withLock { failures = count } }
 
-  func allValues() throws -> [String: PropertyListValue] { base.allValues() }
+  func values(forKeys keys: [String]?) -> [String: PropertyListValue] {
+    base.values(forKeys: keys)
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     try lock.withLock {
@@ -197,7 +199,9 @@ final class GatedStore: PreferenceStore, @unchecked Sendable {
   var savedOrder: [PropertyListValue] { lock.withLock { order } }
   func release() { gate.signal() }
 
-  func allValues() throws -> [String: PropertyListValue] { base.allValues() }
+  func values(forKeys keys: [String]?) -> [String: PropertyListValue] {
+    base.values(forKeys: keys)
+  }
 
   func apply(_ changes: [String: StoredChange]) throws {
     if changes["fontSize"] == .set(.double(6)) {
