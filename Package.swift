@@ -18,7 +18,7 @@ let package = Package(
     // (`SystemCallFaults`); release builds call the system directly, as swift-system does
     // with `ENABLE_MOCKING`.
     .target(
-      name: "PreferencesKit", dependencies: ["PreferencesAtomics", "PropertyListFormats"],
+      name: "PreferencesKit", dependencies: ["PreferencesPrimitives", "PropertyListFormats"],
       resources: [.copy("PrivacyInfo.xcprivacy")],
       swiftSettings: [.define("ENABLE_SYSTEM_CALL_FAULTS", .when(configuration: .debug))]),
 
@@ -28,7 +28,7 @@ let package = Package(
 
     // Atomic loads and stores and an unfair lock, in C because `Synchronization.Atomic` needs
     // macOS 15 and the package supports macOS 14: the lock-free reads of the library's hot path.
-    .target(name: "PreferencesAtomics"),
+    .target(name: "PreferencesPrimitives"),
 
     // Conformance checks that store authors run from their own tests.
     .target(name: "PreferencesKitTesting", dependencies: ["PreferencesKit"]),
@@ -41,7 +41,7 @@ let package = Package(
 
     // Benchmarks: `swift run -c release PreferencesBenchmarks`.
     .executableTarget(
-      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit", "PreferencesAtomics"],
+      name: "PreferencesBenchmarks", dependencies: ["PreferencesKit", "PreferencesPrimitives"],
       path: "Benchmarks/PreferencesBenchmarks"),
 
     // Tests, split by cost as swift-argument-parser splits unit and end-to-end tests: fast
@@ -71,7 +71,7 @@ let package = Package(
 
 // Stricter than Swift 6 alone, as swift-log's manifest: `any` spelled out for existentials, and
 // members visible only from modules a file imports itself.
-for target in package.targets where target.name != "PreferencesAtomics" {
+for target in package.targets where target.name != "PreferencesPrimitives" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

@@ -74,14 +74,14 @@ compile() {
 }
 
 # The C target, as its Apple branch: syntax and types, warnings as errors.
-step "PreferencesAtomics (C, -DPREFERENCES_CHECK_APPLE)"
-for file in "$root"/Sources/PreferencesAtomics/*.c; do
+step "PreferencesPrimitives (C, -DPREFERENCES_CHECK_APPLE)"
+for file in "$root"/Sources/PreferencesPrimitives/*.c; do
   clang -fsyntax-only -Wall -Wextra -Werror -std=gnu11 -DPREFERENCES_CHECK_APPLE \
-    -I "$stubs/C/include" -I "$root/Sources/PreferencesAtomics/include" "$file"
+    -I "$stubs/C/include" -I "$root/Sources/PreferencesPrimitives/include" "$file"
 done
 cat >"$out/atomics/module.modulemap" <<MAP
-module PreferencesAtomics {
-  umbrella header "$root/Sources/PreferencesAtomics/include/PreferencesAtomics.h"
+module PreferencesPrimitives {
+  umbrella header "$root/Sources/PreferencesPrimitives/include/PreferencesPrimitives.h"
   export *
 }
 MAP

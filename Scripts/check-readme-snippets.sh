@@ -74,7 +74,7 @@ for ((number = 1; ; number++)); do
   if [[ -f "$contexts/$section.swift" ]]; then files+=("$contexts/$section.swift"); fi
   checked=$((checked + 1))
   compile=(swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$bin/Modules"
-    -Xcc -fmodule-map-file="$bin/PreferencesAtomics.build/module.modulemap" "${files[@]}")
+    -Xcc -fmodule-map-file="$bin/PreferencesPrimitives.build/module.modulemap" "${files[@]}")
   if [[ -f "$dir/expect" ]]; then
     status=0
     ${limit[@]+"${limit[@]}"} "${compile[@]}" >"$dir/log" 2>&1 || status=$?

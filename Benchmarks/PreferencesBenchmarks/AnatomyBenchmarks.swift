@@ -7,7 +7,7 @@
 #endif
 
 /// What the lock of a `@Preference` read or assignment costs alone: the platform mutex the
-/// library used before (`pthread_mutex_t` on Linux), and the `PreferencesAtomics` lock it uses
+/// library used before (`pthread_mutex_t` on Linux), and the `PreferencesPrimitives` lock it uses
 /// now on Linux (see the Benchmarks article).
 enum AnatomyBenchmarks {
   /// A heap-allocated platform mutex, as the library's lock had on Linux.
@@ -50,7 +50,7 @@ enum AnatomyBenchmarks {
       for i in 0..<n { mutexes[i & 63].lockAndUnlock() }
     }
     let atomicsLocks = (0..<64).map { _ in AtomicsLock() }
-    let unfair = measure("anatomy: PreferencesAtomics lock + unlock") { n in
+    let unfair = measure("anatomy: PreferencesPrimitives lock + unlock") { n in
       for i in 0..<n {
         atomicsLocks[i & 63].lock()
         atomicsLocks[i & 63].unlock()

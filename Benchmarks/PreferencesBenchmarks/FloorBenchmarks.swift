@@ -1,6 +1,6 @@
 import Foundation
 import Observation
-import PreferencesAtomics
+import PreferencesPrimitives
 import PreferencesKit
 
 /// The targets of issue #16, each against its floor in the same run: a plain class's stored
@@ -170,7 +170,7 @@ final class FloorPreferences: Preferences, @unchecked Sendable {
   @Preference var name = sampleString
 }
 
-/// The library's lock (`PreferencesAtomics`), to measure a plain read under it.
+/// The library's lock (`PreferencesPrimitives`), to measure a plain read under it.
 final class AtomicsLock {
   let mutex: UnsafeMutablePointer<preferences_mutex_t> = {
     let mutex = UnsafeMutablePointer<preferences_mutex_t>.allocate(capacity: 1)

@@ -28,7 +28,7 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Prepares to install the value of the highest of `candidates` that fits, or the default,
   /// or installs it at once (``LoadOptions/installsAtOnce``, with the owner's lock held by the
   /// caller); otherwise call without the lock: it takes `lock` itself to look at the current
-  /// value. (Loading/PreferenceCell+Loading.swift.)
+  /// value. (Core/PreferenceCell+Loading.swift.)
   func prepareLoad(_ candidates: LoadCandidates, lock: Lock, options: LoadOptions) -> CellUpdate
   /// Prepares to restore what a load would find below the user's store (`candidates` hold no
   /// stored value) and mark the cell dirty, so a write removes its key. Call without the lock.

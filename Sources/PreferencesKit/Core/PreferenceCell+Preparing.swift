@@ -1,5 +1,5 @@
 // Preparing a cell's transitions outside the lock: encoding values, and comparing stored forms
-// to work out what observers hear (loads and resets: Loading/PreferenceCell+Loading.swift).
+// to work out what observers hear (loads and resets: Core/PreferenceCell+Loading.swift).
 // What is prepared is installed under the lock by the transitions in PreferenceCell.swift (see
 // CellFlags).
 extension PreferenceCell {

@@ -1,6 +1,6 @@
-public import PreferencesAtomics
+public import PreferencesPrimitives
 
-/// Words of 64 bits at a fixed address, read and written atomically (see `PreferencesAtomics`
+/// Words of 64 bits at a fixed address, read and written atomically (see `PreferencesPrimitives`
 /// for why the atomics are in C).
 ///
 /// A struct around a pointer, so that reaching a word from the object that holds it costs one

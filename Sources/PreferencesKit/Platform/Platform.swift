@@ -1,5 +1,5 @@
 import Foundation
-public import PreferencesAtomics
+public import PreferencesPrimitives
 
 // `Platform/` is the one folder that imports the C library (here and in `Syscalls*.swift`).
 // Everything else reaches the system through `Platform` and `Syscalls`, so a platform
@@ -74,7 +74,7 @@ extension SystemError {
 // MARK: - Mutex
 
 /// The lock primitive of ``Mutex`` (and of its ``Lock``): `preferences_mutex_t` of
-/// `PreferencesAtomics`, an `os_unfair_lock` on Apple platforms and elsewhere the package's own
+/// `PreferencesPrimitives`, an `os_unfair_lock` on Apple platforms and elsewhere the package's own
 /// unfair lock (one compare-and-swap to lock, one exchange to unlock, both inlined: about half
 /// of what an uncontended `pthread_mutex_t` costs). One C type and three C functions on every
 /// system, so the inlinable code that uses them compiles alike everywhere. It must live at a

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import PreferencesAtomics
+import PreferencesPrimitives
 
 /// Everything that makes the library save pending changes before the process ends or is
 /// suspended, in one place: the process's exit, the signals that stop services and terminals,

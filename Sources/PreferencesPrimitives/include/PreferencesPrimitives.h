@@ -1,4 +1,6 @@
-// Atomic loads and stores of one word, and a lock built on them, for PreferencesKit's hot path.
+// PreferencesPrimitives, the package's C target: what Swift cannot say portably without a
+// dependency. This header: atomic loads and stores of one word, and a lock built on them, for
+// PreferencesKit's hot path; PreferencesSignals.h: forwarding the signals that end a process.
 //
 // Why C: `Synchronization.Atomic` needs macOS 15 (iOS 18, ...), and the package supports a
 // year older; the swift-atomics package would be a dependency, and the library has none. Clang
@@ -9,8 +11,8 @@
 // Every function takes a pointer to memory that must stay at one address while in use:
 // Swift callers allocate it with `UnsafeMutablePointer.allocate`.
 
-#ifndef PREFERENCES_ATOMICS_H
-#define PREFERENCES_ATOMICS_H
+#ifndef PREFERENCES_PRIMITIVES_H
+#define PREFERENCES_PRIMITIVES_H
 
 #include <stdint.h>
 

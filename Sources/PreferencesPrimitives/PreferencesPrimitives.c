@@ -1,6 +1,6 @@
-// The slow paths of the locks in PreferencesAtomics.h: only a contended lock reaches them.
+// The slow paths of the locks in PreferencesPrimitives.h: only a contended lock reaches them.
 
-#include "PreferencesAtomics.h"
+#include "PreferencesPrimitives.h"
 
 #if PREFERENCES_USES_OS_UNFAIR_LOCK
 
