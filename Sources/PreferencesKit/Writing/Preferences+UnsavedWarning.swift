@@ -20,8 +20,8 @@ extension Preferences {
   /// The keys assigned and not saved whose values differ from those last loaded or written:
   /// not a key reset to the default it already had, nor one assigned back.
   var unsavedKeys: [String] {
-    lock.withLock {
-      cells.filter { $0.isDirty && $0.differsFromStoredValue() }.map(\.key)
+    state.withLock { _, held in
+      cells.filter { $0.isDirty && $0.differsFromStoredValue(held) }.map(\.key)
     }
   }
 

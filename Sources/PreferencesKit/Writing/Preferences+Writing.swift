@@ -66,7 +66,7 @@ extension Preferences {
   /// outside it into the form the store will hold. A key left out because the store cannot hold
   /// its value stays out until it is assigned again.
   private func collectWrites() -> WriteBatch {
-    let (pending, moves, session, version) = state.withLock { state in
+    let (pending, moves, session, version) = state.withLock { state, held in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
       // A managed key is never dirty, so never written; an assignment it refused is reported.
@@ -85,7 +85,7 @@ extension Preferences {
       if !leftOut.isEmpty { state.problems.replaceLeftOutKeys(with: state.commits.leftOut) }
       noteWritten(written, in: &state)
       return (
-        (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        (written + moved).map { $0.pendingWrite(held) }, moves, state.sync.session,
         state.migration.storeVersion
       )
     }
@@ -131,10 +131,10 @@ extension Preferences {
   private func markWritten(_ batch: WriteBatch, problems: [PreferenceError]) {
     let written = batch.keys
     let leftOut = Set(batch.leftOut.map(\.write.cell.key))
-    state.withLock { state in
-      for (write, install) in batch.normalizations { install(write.generation) }
+    state.withLock { state, held in
+      for (write, install) in batch.normalizations { install(write.generation, held) }
       for (write, form) in zip(batch.writes, batch.forms) {
-        write.cell.markWritten(generation: write.generation, form: form)
+        write.cell.markWritten(generation: write.generation, form: form, held)
       }
       state.migration.keyMoves = state.migration.keyMoves.filter {
         batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)
