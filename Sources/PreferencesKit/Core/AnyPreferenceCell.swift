@@ -52,9 +52,7 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Decodes the form a store normalized the value to (such as a date to the second), and
   /// returns what installs it, if no assignment happened since the given generation. Call
   /// without the lock; what it returns takes the proof that the lock is held.
-  func prepareNormalizedValue(
-    _ form: PropertyListValue
-  ) -> (_ generation: UInt64, _ held: borrowing InstanceLock.Held) -> Void
+  func prepareNormalizedValue(_ form: PropertyListValue) -> CellUpdate.Normalization
   /// Marks the cell clean, holding `form` as the one last stored, if nothing was assigned,
   /// loaded or reset since `generation`.
   func markWritten(
@@ -83,6 +81,10 @@ struct CellUpdate {
   let announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
   /// Installs the change, holding the owner's lock (the argument proves it).
   let install: (borrowing InstanceLock.Held) -> Void
+
+  /// What installs a value a store normalized, holding the owner's lock (`held` proves it),
+  /// unless something was assigned, loaded or reset since `generation`.
+  typealias Normalization = (_ generation: UInt64, _ held: borrowing InstanceLock.Held) -> Void
 
   /// Why the user's stored value could not be used, if it could not.
   var error: PreferenceError? { choice.userError }

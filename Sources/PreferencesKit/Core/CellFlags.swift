@@ -128,7 +128,7 @@ struct CellFlags {
 
   /// Stops a debug build when the flags break what every transition keeps: a managed cell is
   /// never dirty (nothing of it is written), and only a managed cell holds a refusal. A
-  /// release build checks nothing. (``PreferenceCell/checkInvariants()`` adds the stored form.)
+  /// release build checks nothing. (``PreferenceCell/checkInvariants(_:)`` adds the stored form.)
   @inlinable func checkInvariants() {
     #if DEBUG
       precondition(!isManaged || !isDirty, "a managed preference is dirty")

@@ -2,7 +2,7 @@
 ///
 /// Its state changes only through the transitions of ``CellFlags`` (load, assign, refuse,
 /// reset, mark written, normalise, adopt as default), each applied with the value it installs
-/// by one function here, under the lock bit, and checked by ``checkInvariants()`` in a debug
+/// by one function here, under the lock bit, and checked by ``checkInvariants(_:)`` in a debug
 /// build.
 ///
 /// `@unchecked Sendable`, with two guards. Word 1 of `words` holds the cell's flags (see
@@ -241,9 +241,7 @@ extension PreferenceCell: AnyPreferenceCell {
     checkInvariants(held)
   }
 
-  func prepareNormalizedValue(
-    _ form: PropertyListValue
-  ) -> (_ generation: UInt64, _ held: borrowing InstanceLock.Held) -> Void {
+  func prepareNormalizedValue(_ form: PropertyListValue) -> CellUpdate.Normalization {
     guard let normalized = try? codec.decode(form) else { return { _, _ in } }
     return { generation, held in
       // Holds the replaced value until after the bit (``exchangeValue(with:_:)``).

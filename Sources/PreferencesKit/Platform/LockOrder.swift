@@ -2,8 +2,23 @@
 /// here. A thread takes locks only in the order of the list, from a lower number to a higher
 /// one, never back; a lock marked *leaf* is held while taking no other. Each edge below is one
 /// the code takes, and no edge goes back up, so no two threads can wait for each other in a
-/// cycle. Each lock is a ``Mutex`` unless said otherwise; a ``WorkLock`` serializes work and
-/// guards no value.
+/// cycle.
+///
+/// There are five kinds of lock, each a type that says what it is for, and one queue that
+/// orders like a lock:
+///
+/// - ``Mutex``: guards a value, reached only inside `withLock`. Each lock below is one unless
+///   said otherwise.
+/// - ``InstanceLock``: a `Preferences` instance's lock (4). It guards the instance's state, as
+///   a `Mutex` does, and its cells' boxed state, which only a ``InstanceLock/Held`` reaches,
+///   so that a load installs values and records what it found in one critical section.
+/// - ``WorkLock``: guards no value; it serializes work (0, 2, 5, and a key-value sync store's
+///   `apply`), and what runs under it may be long.
+/// - A cell's lock bit (9): a bit of the word of its ``CellFlags``, so that a value that fits a
+///   word is assigned with one compare-and-swap and without the instance's lock.
+/// - ``FileLock`` (6): an exclusive `flock`, across processes.
+/// - The save queue (1) is a serial `DispatchQueue`, not a lock, listed because a flush waits
+///   for it.
 ///
 /// 0. **A preference's read-modify-write lock** (a ``WorkLock`` in
 ///    `InstanceState.readModifyWriteLocks`, taken by ``PreferenceHandle/withLock(_:)``):
@@ -27,9 +42,8 @@
 ///    the platform activity it begins or ends, which calls no code of ours).
 ///    Never (1) or (2): saves run after it is released. `Preferences.deinit` takes it before
 ///    anything else.
-/// 4. **An instance's lock** (`Preferences.lock`, the shared lock of `Preferences.state`):
-///    guards the instance's state and its cells' boxed values (a ``Lock``, the one lock that
-///    guards state outside its value). Under it: (9), and the leaves
+/// 4. **An instance's lock** (`Preferences.state`, an ``InstanceLock``): guards the instance's
+///    state and its cells' boxed state. Under it: (9), and the leaves
 ///    that scheduling a save takes (`SaveQueues`' table, `SaveProtection`, dispatch's own
 ///    locks in `asyncAfter`). Never a store, (2), (3), or code the package does not own:
 ///    observers, `NotificationCenter` and the Observation framework are told after it is
@@ -66,5 +80,5 @@
 ///
 /// The order is checked by review, not at run time: a check in debug builds would need a
 /// per-thread record of held locks at every acquisition, including the instance lock that
-/// reads inline (`Lock.withLock`) and the bit lock in C.
+/// reads inline (`InstanceLock.withLock`) and the bit lock in C.
 enum LockOrder {}
