@@ -9,21 +9,14 @@ extension Preferences {
   /// store. When nothing is dirty, the store is not touched.
   ///
   /// A value the store's format cannot hold (such as a string with U+0000 in a property list)
-  /// is left out and the rest is saved; the error thrown then names each key left out and why.
-  /// So are the largest new values, one at a time, while the file would be larger than a
-  /// ``FileStore``'s ``FileStore/maximumFileSize``: the error, of kind
-  /// ``PreferenceError/Kind/fileTooLarge``, names each with its size. Those keys stay dirty,
-  /// and are not tried again until they are assigned again.
+  /// is left out and the rest is saved; so are the largest new values, one at a time, while
+  /// the file would be larger than ``FileStore/maximumFileSize``. The error thrown then names
+  /// each key left out and why; those keys stay dirty, untried until assigned again.
   ///
-  /// This call blocks while the store's file is half-way through being written by another
-  /// program: a ``FileStore`` whose file read cleanly before and now reads as damaged waits for
-  /// it to read cleanly again, up to its ``FileStore/partialWriteTimeout`` (2 seconds unless
-  /// given), so that a save in the middle of a person's edit keeps the whole edit. Past that,
-  /// the damaged file is kept beside the new one, and each entry that cannot be salvaged from
-  /// it keeps the value last read from the file. A write
-  /// that replaces a stored value the class could not load keeps a copy of the store as it was
-  /// first: a ``FileStore`` keeps a backup file beside it, named in
-  /// ``preferenceProblems``.
+  /// A ``FileStore`` whose file turned damaged (most likely half-way through a person's edit)
+  /// is waited for, up to its ``FileStore/partialWriteTimeout``. A write that replaces a stored
+  /// value the class could not load first keeps a copy of the store (a ``FileStore`` keeps a
+  /// backup file, named in ``preferenceProblems``).
   ///
   /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
   ///   applied by this instance, and every key stays dirty, so a later write can still save
