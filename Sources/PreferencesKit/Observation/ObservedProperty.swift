@@ -24,12 +24,9 @@ struct ObservedProperty: @unchecked Sendable {
   }
 }
 
-/// The Observation framework's registrar, in a box of known size.
-///
-/// Its methods are inlinable so that they are specialized for the subclass at each call site,
-/// where the subclass's conformance to `Observable` (inherited from ``Preferences``) is a
-/// constant. Called unspecialized, they looked that conformance up at run time on every read
-/// and assignment: about 150 instructions, more than the rest of an observed read.
+/// The Observation framework's registrar, in a box of known size. Its methods are inlinable so
+/// that they are specialized for the subclass at each call site: unspecialized, they looked up
+/// its `Observable` conformance on every read and assignment (about 150 instructions).
 @usableFromInline
 final class ObservationBox: Sendable {
   /// The registrar of one ``Preferences`` instance.

@@ -86,11 +86,9 @@ extension Preferences {
     }
   }
 
-  /// Runs `body`, noting the keys of the `@Preference` properties it reads.
-  ///
-  /// Each probe collects its own keys, so probes that overlap, on other threads or nested, do
-  /// not reset each other. A read on another thread during a probe is noted by it too: a probe
-  /// may note extra keys, never miss one.
+  /// Runs `body`, noting the keys of the `@Preference` properties it reads. Each probe collects
+  /// its own keys; a read on another thread during a probe is noted by it too, so a probe may
+  /// note extra keys, never miss one.
   func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
     let id = state.withLock { state in
       let id = state.observation.nextID

@@ -4,12 +4,9 @@ import Dispatch
 /// folder (``FolderEvents``); on Apple platforms, dispatch sources on the folder and on the
 /// file itself.
 ///
-/// An atomic write replaces the file rather than changing it, which only the folder sees. On
-/// Apple platforms a folder's source reports entries added, removed or renamed, but not a
-/// rewrite of a file in place (as some editors do), so the file is watched too, and watched
-/// again after each event, as its source follows the old file once that is replaced.
-/// `makeFileSystemObjectSource`:
-/// https://developer.apple.com/documentation/dispatch/dispatchsource/makefilesystemobjectsource(filedescriptor:eventmask:queue:)
+/// An atomic write replaces the file, which only the folder sees. On Apple platforms a folder's
+/// source misses a rewrite in place, so the file is watched too, and again after each event,
+/// as its source follows the old file once that is replaced.
 ///
 /// `@unchecked Sendable`: dispatch sources are made to be cancelled from any thread, though they
 /// are not declared `Sendable`; they are kept in `sources`, a ``Mutex``, and the rest is

@@ -56,8 +56,7 @@ extension Preferences {
   }
 
   /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
-  /// outside it into the form the store will hold. A key left out because the store cannot hold
-  /// its value stays out until it is assigned again.
+  /// outside it; a key left out stays out until it is assigned again.
   private func collectWrites() -> WriteBatch {
     let (pending, moves, session, version) = state.withLock { state in
       let moves = state.migration.keyMoves
@@ -117,10 +116,9 @@ extension Preferences {
     return batch.leftOut.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
   }
 
-  /// Marks the written cells clean, holding what the store now holds, unless they were
-  /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
-  /// the store kept beside it in the problem list, in place of what the load said about the
-  /// values it replaced.
+  /// Marks the written cells clean (unless assigned again meanwhile), forgets the key moves
+  /// made, records the version, and puts what the store kept beside it in the problem list in
+  /// place of what the load said about the values it replaced.
   private func markWritten(_ batch: WriteBatch, problems: [PreferenceError]) {
     let written = batch.keys
     let leftOut = Set(batch.leftOut.map(\.write.cell.key))

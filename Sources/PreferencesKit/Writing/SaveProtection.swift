@@ -5,16 +5,11 @@ import Foundation
 /// scheduled until it has run (saved or failed): one platform activity while any save is
 /// pending or running, counted, begun when the count leaves zero and ended when it returns.
 ///
-/// - iOS, iPadOS, Mac Catalyst, tvOS, visionOS, watchOS (apps and app extensions): an expiring
-///   activity (`ProcessInfo.performExpiringActivity`), so a save scheduled in the background,
-///   or one the move to the background flushes, finishes before the process is suspended. When
-///   the system says its time is up, the library saves what is pending at once (waiting at most
-///   ``expiryFlushLimit``).
-/// - macOS: an activity that holds off sudden and automatic termination.
-/// - Elsewhere: nothing; the count is kept all the same.
-///
-/// The decision (when to begin and end) is platform-independent and runs everywhere; only
-/// ``platformBegin`` differs, and tests substitute it with ``beginActivities(with:)``.
+/// On iOS, tvOS, visionOS and watchOS an expiring activity, so that a save finishes before the
+/// process is suspended (when time is up, what is pending is saved at once, waiting at most
+/// ``expiryFlushLimit``); on macOS an activity that holds off sudden and automatic
+/// termination; elsewhere nothing. Only ``platformBegin`` differs by platform, and tests
+/// substitute it with ``beginActivities(with:)``.
 package enum SaveProtection {
   /// Ends an activity.
   package typealias End = @Sendable () -> Void
