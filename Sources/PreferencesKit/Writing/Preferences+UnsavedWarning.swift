@@ -5,13 +5,8 @@ extension Preferences {
   /// ``SavePolicy/explicit`` policy is released, or the process exits, with unsaved changes:
   /// keys assigned, and not written, whose values differ from those last loaded or written.
   ///
-  /// `true` unless set otherwise. Tests that let such instances go on purpose can turn it off:
-  ///
-  /// ```swift
-  /// Preferences.warnsAboutUnsavedChanges = false
-  /// ```
-  ///
-  /// A release build never warns.
+  /// `true` unless set otherwise; tests that let such instances go on purpose can set it to
+  /// `false`. A release build never warns.
   public static var warnsAboutUnsavedChanges: Bool {
     get { unsavedChangesWarnings.withLock { $0 } }
     set { unsavedChangesWarnings.withLock { $0 = newValue } }
