@@ -60,14 +60,10 @@ struct Mutex<Value>: ~Copyable {
 
 extension Mutex: @unchecked Sendable where Value: Sendable {}
 
-/// A platform lock (``PlatformMutex``), the part every lock of this file shares: memory this
-/// class allocates and never moves. It has no `withLock` of its own and only this file makes
-/// one, so no code can guard state by comment with it: each subclass says what it is for.
-///
-/// - ``Mutex``'s storage: guards the mutex's value.
-/// - ``InstanceLock``'s storage: guards a `Preferences` instance's state and its cells' boxed
-///   state.
-/// - ``WorkLock``: guards no value; it serializes work.
+/// A platform lock (``PlatformMutex``) in memory this class allocates and never moves: the
+/// part the locks of this file share (``Mutex``, ``InstanceLock``, ``WorkLock``). It has no
+/// `withLock` of its own and only this file makes one, so no code can guard state by comment
+/// with it: each of those types says what it is for.
 ///
 /// `@unchecked Sendable`: the only state is the platform lock, which is made for sharing.
 @usableFromInline
@@ -113,13 +109,11 @@ final class WorkLock: Lock, @unchecked Sendable {
   }
 }
 
-/// The lock of a ``Preferences`` instance (``Preferences/state``). It guards two things, so
-/// that a load installs values and records what it found in one critical section:
-///
-/// - the instance's ``InstanceState``, reached only inside `withLock`, as a ``Mutex``'s value;
-/// - the boxed state of the instance's cells (a value that does not fit a word, the stored
-///   form last loaded or written, the recorded property): each member of ``PreferenceCell``
-///   that reaches it takes a ``Held``, which only `withLock { state, held in ... }` makes.
+/// The lock of a ``Preferences`` instance (``Preferences/state``): it guards the instance's
+/// ``InstanceState``, reached only inside `withLock` as a ``Mutex``'s value is, and the boxed
+/// state of the instance's cells, which each member of ``PreferenceCell`` reaches only with a
+/// ``Held`` that `withLock { state, held in ... }` makes; so a load installs values and
+/// records what it found in one critical section.
 ///
 /// ```swift
 /// let problems = state.withLock { $0.problems.list }
@@ -129,9 +123,8 @@ final class WorkLock: Lock, @unchecked Sendable {
 /// }
 /// ```
 ///
-/// Not recursive. Its place among the other locks: ``LockOrder``. A noncopyable struct
-/// around one object at a fixed address, as ``Mutex`` is; the two-argument `withLock` is
-/// inlinable, so that a read of a boxed value costs no call besides the platform lock's.
+/// Not recursive; its place among the other locks: ``LockOrder``. The two-argument `withLock`
+/// is inlinable, so a read of a boxed value calls nothing but the platform lock.
 @usableFromInline
 struct InstanceLock: ~Copyable {
   /// The platform lock and the state, in one object at a fixed address.
@@ -142,26 +135,17 @@ struct InstanceLock: ~Copyable {
     storage = Storage(state)
   }
 
-  /// Runs `body` with exclusive access to the instance's state, holding the lock: the shape
-  /// of ``Mutex/withLock(_:)``.
-  ///
-  /// - Parameter body: The critical section. It must not take this lock again.
-  /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, with its type.
+  /// Runs `body` with exclusive access to the instance's state, holding the lock, as
+  /// ``Mutex/withLock(_:)`` does.
   borrowing func withLock<Result, E: Error>(
     _ body: (inout InstanceState) throws(E) -> Result
   ) throws(E) -> Result {
-    storage.primitive.lockMutex()
-    defer { storage.primitive.unlockMutex() }
-    return try body(&storage.state)
+    try withLock { state, _ throws(E) in try body(&state) }
   }
 
   /// Runs `body` holding the lock, with exclusive access to the instance's state and a
-  /// ``Held``, the proof that reaches its cells' boxed state.
-  ///
-  /// - Parameter body: The critical section. It must not take this lock again.
-  /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, with its type.
+  /// ``Held``, the proof that reaches its cells' boxed state. `body` must not take this lock
+  /// again; it returns or throws what `body` does.
   @inlinable @inline(__always)
   borrowing func withLock<Result, E: Error>(
     _ body: (inout InstanceState, borrowing Held) throws(E) -> Result
@@ -173,25 +157,20 @@ struct InstanceLock: ~Copyable {
 
   /// Proof that the thread holds an instance's lock, for the members of ``PreferenceCell``
   /// that reach its boxed state. Noncopyable and passed `borrowing`, so it cannot outlive the
-  /// critical section that made it: a closure that escapes cannot capture it, and no
-  /// variable can keep it. Empty, so passing it costs nothing once inlined.
-  ///
-  /// Made only by `withLock` above. Its initializer is internal rather than private only
-  /// because that `withLock` is inlinable; no other code calls it.
+  /// critical section that made it (no escaping closure or variable can keep it); empty, so
+  /// passing it costs nothing once inlined. Made only by `withLock` above: its initializer is
+  /// internal rather than private only because that `withLock` is inlinable.
   @usableFromInline
   struct Held: ~Copyable {
     @usableFromInline init() {}
   }
 
-  /// The lock with the state.
-  ///
-  /// `@unchecked Sendable`: `state` is read and written only inside `withLock`, which holds
-  /// the lock.
+  /// The lock with the state. `@unchecked Sendable`: `state` is reached only inside
+  /// `withLock`, which holds the lock.
   @usableFromInline
   final class Storage: Lock, @unchecked Sendable {
-    /// `@exclusivity(unchecked)`: every access holds the lock, so a dynamic exclusivity check
-    /// finds no conflict, and it would cost a read of a boxed value its two calls into the
-    /// runtime although that read does not touch the state.
+    /// `@exclusivity(unchecked)`: every access holds the lock, and a dynamic check would cost
+    /// a read of a boxed value two calls into the runtime, though that read ignores `state`.
     @usableFromInline @exclusivity(unchecked) var state: InstanceState
 
     init(_ state: consuming sending InstanceState) {
@@ -201,8 +180,6 @@ struct InstanceLock: ~Copyable {
   }
 }
 
-/// `@unchecked Sendable`: the state is reached only inside `withLock`, holding the lock, as a
-/// ``Mutex``'s value is, and a ``InstanceLock/Held`` cannot leave the critical section that
-/// made it. Unchecked rather than conditional on the state, as ``Mutex``'s is, because
-/// `InstanceState` is not declared `Sendable`: the lock is what makes sharing it safe.
+/// `@unchecked Sendable`: the state is reached only inside `withLock`, holding the lock, and
+/// unconditional, unlike ``Mutex``'s, because `InstanceState` is not declared `Sendable`.
 extension InstanceLock: @unchecked Sendable {}
