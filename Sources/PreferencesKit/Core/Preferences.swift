@@ -25,7 +25,7 @@ import Observation
 /// ## Threads
 ///
 /// An instance may be read and written from any number of threads at once: every
-/// `@Preference` value is guarded, by the instance's lock (``InstanceLock``) or, for a value that
+/// `@Preference` value is guarded, by the instance's lock (`InstanceLock`) or, for a value that
 /// fits a word, by its own lock bit and atomic loads (see `PreferenceCell`). That is why `Preferences` is
 /// `@unchecked Sendable`, and why the claim is true. Swift asks every subclass to restate the
 /// conformance (`class AppPreferences: Preferences, @unchecked Sendable`), as it does for
