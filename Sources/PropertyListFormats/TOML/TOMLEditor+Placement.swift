@@ -8,7 +8,7 @@ extension TOMLEditor {
   ) throws {
     switch node.origin {
     case .root? where TOMLWriter.isSection(value):
-      try appendSections(.dictionary([key: value]), at: [])
+      try appendSections(value, at: [.key(key)])
     case .root?:
       try insert(key, value, at: path, in: 0, dottedPrefix: path)
     case .header(let section)?:
@@ -26,10 +26,10 @@ extension TOMLEditor {
       var entries: [Int] = []
       var sections: [Int] = []
       node.collect(entries: &entries, sections: &sections)
-      let firstHeader = sections.map { document.sections[$0].lineRange.lowerBound }.min() ?? .max
-      if document.sections[section].lineRange.lowerBound < firstHeader || !isLastEverywhere(path)
-      {
+      if section < sections.min() ?? .max || !isLastEverywhere(path) {
         try insert(key, value, at: path, in: section, dottedPrefix: path)
+      } else if TOMLWriter.isSection(value) {
+        try appendSections(value, at: path + [.key(key)])
       } else {
         try appendSections(.dictionary([key: value]), at: path)
       }

@@ -97,7 +97,12 @@ struct TOMLEditor {
       return nil
     }
     var writer = TOMLWriter(key: keys.first ?? "")
-    try writer.writeSection(value, path: keys, blankLine: document.bytes.count > 0)
+    // A blank line before the new sections, unless the document is empty or ends with one.
+    var end = document.bytes[...]
+    if end.last == 0x0A { end = end.dropLast() }
+    if end.last == 0x0D { end = end.dropLast() }
+    let blankLine = !end.isEmpty && end.last != 0x0A
+    try writer.writeSection(value, path: keys, blankLine: blankLine)
     edits.append((document.bytes.count..<document.bytes.count, String(decoding: writer.output, as: UTF8.self)))
   }
 
