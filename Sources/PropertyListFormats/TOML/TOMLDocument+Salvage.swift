@@ -20,10 +20,12 @@ extension TOMLDocument {
     var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     // A line that is not UTF-8 becomes blank (the offsets stay), described as a problem.
     while let invalid = TOMLParser.firstInvalidUTF8(in: readable, from: start) {
-      problems.append(
-        PropertyListFormatError(
-          .corruptFile, "not valid TOML", at: invalid, in: bytes,
-          message: "the bytes are not valid UTF-8; the line is skipped"))
+      if problems.count < TOMLParser.problemLimit {
+        problems.append(
+          PropertyListFormatError(
+            .corruptFile, "not valid TOML", at: invalid, in: bytes,
+            message: "the bytes are not valid UTF-8; the line is skipped"))
+      }
       var lineStart = invalid
       while lineStart > start, readable[lineStart - 1] != 0x0A { lineStart -= 1 }
       var lineEnd = invalid
@@ -32,8 +34,9 @@ extension TOMLDocument {
       start = lineEnd
     }
     var parser = TOMLParser(bytes: readable, salvaging: true)
+    parser.problems = problems
     try? parser.parseDocument()
-    problems += parser.problems
+    problems = parser.problems
     var salvaged = SalvagedValues()
     for key in parser.root.keys { salvaged.keep(key, parser.root.children[key]!.value) }
     for key in parser.lostKeys where salvaged.values[key] == nil {

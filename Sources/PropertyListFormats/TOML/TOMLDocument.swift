@@ -45,14 +45,13 @@ package struct TOMLDocument: Sendable {
   let sections: [Section]
   /// The document's structure.
   let root: TOMLNode
+  /// The last key-value of each section that has one.
+  let lastEntryOfSection: [Int: Int]
   /// The line ending the document uses: CRLF when its first line ends so, otherwise LF.
   let lineEnding: [UInt8]
 
   /// The document's top-level values.
-  package var values: [String: PropertyListValue] {
-    guard case .dictionary(let values) = root.value else { return [:] }
-    return values
-  }
+  package let values: [String: PropertyListValue]
 
   /// The document's top-level keys, in document order.
   package var keys: [String] { root.keys }
@@ -73,6 +72,14 @@ package struct TOMLDocument: Sendable {
     entries = parser.entries
     sections = parser.sections
     root = parser.root
+    if case .dictionary(let values) = parser.root.value {
+      self.values = values
+    } else {
+      values = [:]
+    }
+    var lastEntries: [Int: Int] = [:]
+    for (index, entry) in parser.entries.enumerated() { lastEntries[entry.section] = index }
+    lastEntryOfSection = lastEntries
     let bytes = parser.bytes
     let firstBreak = bytes.firstIndex(of: 0x0A) ?? 0
     lineEnding = firstBreak > 0 && bytes[firstBreak - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]

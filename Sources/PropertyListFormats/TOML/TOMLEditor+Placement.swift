@@ -52,14 +52,20 @@ extension TOMLEditor {
     for case .key(let name) in path.dropFirst(sectionPath.count) { names.append(name) }
     let spelled = (names + [key]).map(TOMLWriter.quotedKey).joined(separator: ".")
     let text = try self.text(of: value, at: path + [.key(key)])
-    let last = document.entries.last { entry in
-      entry.section == section && entry.path.starts(with: dottedPrefix)
-    }
+    // A table's own section: its last key-value; a dotted-key group: the last under it.
+    let last =
+      dottedPrefix == sectionPath
+      ? document.lastEntryOfSection[section].map { document.entries[$0] }
+      : document.entries.last { entry in
+        entry.section == section && entry.path.starts(with: dottedPrefix)
+      }
     let offset: Int
     var indent = ""
     if let last {
       offset = last.lineRange.upperBound
-      indent = String(decoding: document.bytes[last.lineRange.lowerBound..<last.keyRange.lowerBound], as: UTF8.self)
+      indent = String(
+        decoding: document.bytes[last.lineRange.lowerBound..<last.keyRange.lowerBound],
+        as: UTF8.self)
     } else if section > 0 {
       offset = document.sections[section].lineRange.upperBound
     } else {
@@ -104,7 +110,11 @@ extension TOMLEditor {
         output.append(contentsOf: document.lineEnding)
       }
       for byte in edit.text.utf8 {
-        if byte == 0x0A { output.append(contentsOf: document.lineEnding) } else { output.append(byte) }
+        if byte == 0x0A {
+          output.append(contentsOf: document.lineEnding)
+        } else {
+          output.append(byte)
+        }
       }
       cursor = edit.range.upperBound
     }

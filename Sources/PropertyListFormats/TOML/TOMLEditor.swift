@@ -15,9 +15,10 @@ struct TOMLEditor {
   init(_ document: TOMLDocument) { self.document = document }
 
   /// Makes the table `node`, at `path`, hold `values`.
-  mutating func reconcile(_ node: TOMLNode, at path: [TOMLPathComponent],
-    with values: [String: PropertyListValue]) throws
-  {
+  mutating func reconcile(
+    _ node: TOMLNode, at path: [TOMLPathComponent],
+    with values: [String: PropertyListValue]
+  ) throws {
     for key in node.keys {
       let child = node.children[key]!
       guard let value = values[key] else {
@@ -78,7 +79,8 @@ struct TOMLEditor {
       case .index(let index): "[\(index)]"
       }
     }
-    return try TOMLWriter.inlineText(of: value, key: names.first ?? "", path: Array(names.dropFirst()))
+    return try TOMLWriter.inlineText(
+      of: value, key: names.first ?? "", path: Array(names.dropFirst()))
   }
 
   /// Whether every array-of-tables element on `path` is its array's last, so that a header
@@ -103,7 +105,8 @@ struct TOMLEditor {
     if end.last == 0x0D { end = end.dropLast() }
     let blankLine = !end.isEmpty && end.last != 0x0A
     try writer.writeSection(value, path: keys, blankLine: blankLine)
-    edits.append((document.bytes.count..<document.bytes.count, String(decoding: writer.output, as: UTF8.self)))
+    edits.append(
+      (document.bytes.count..<document.bytes.count, String(decoding: writer.output, as: UTF8.self)))
   }
 
   /// Whether `a` and `b` are the same value as a TOML file holds it: NaN is NaN, and data is
@@ -113,13 +116,15 @@ struct TOMLEditor {
     case (.double(let x), .double(let y)):
       return x.isNaN ? y.isNaN : x == y && x.sign == y.sign
     case (.date(let x), .date(let y)):
-      return same(.double(x.timeIntervalSinceReferenceDate), .double(y.timeIntervalSinceReferenceDate))
+      return same(
+        .double(x.timeIntervalSinceReferenceDate), .double(y.timeIntervalSinceReferenceDate))
     case (.string(let text), .data(let data)), (.data(let data), .string(let text)):
       return text == data.base64EncodedString()
     case (.array(let x), .array(let y)):
       return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
     case (.dictionary(let x), .dictionary(let y)):
-      return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
+      return x.count == y.count
+        && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
     default:
       return a == b
     }

@@ -47,7 +47,8 @@ extension TOMLNode {
     if children[key] == nil { insert(key, TOMLNode(.table(.implicit))) }
     switch children[key]!.kind {
     case .table:
-      try children[key]!.openHeader(keys.dropFirst(), isArray: isArray, section: section, path: &path)
+      try children[key]!.openHeader(
+        keys.dropFirst(), isArray: isArray, section: section, path: &path)
     case .arrayOfTables:
       let last = children[key]!.elements.count - 1
       path.append(.index(last))

@@ -103,7 +103,9 @@ extension TOMLParser {
     }
     var text: [UInt8] = []
     while true {
-      guard let byte else { throw fail("the multi-line string that starts here never ends", at: start) }
+      guard let byte else {
+        throw fail("the multi-line string that starts here never ends", at: start)
+      }
       switch byte {
       case quote:
         var count = 0
@@ -169,17 +171,25 @@ extension TOMLParser {
     case UInt8(ascii: "u"), UInt8(ascii: "U"):
       let count = letter == UInt8(ascii: "u") ? 4 : 8
       guard index + count <= bytes.count,
-        let value = UInt32(String(decoding: bytes[index..<(index + count)], as: UTF8.self),
+        let value = UInt32(
+          String(decoding: bytes[index..<(index + count)], as: UTF8.self),
           radix: 16),
-        bytes[index..<(index + count)].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
-      else { throw fail("expected \(count) hexadecimal digits after \"\\\(Character(UnicodeScalar(letter)))\"", at: start) }
+        bytes[index..<(index + count)].allSatisfy({
+          $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-")
+        })
+      else {
+        throw fail(
+          "expected \(count) hexadecimal digits after \"\\\(Character(UnicodeScalar(letter)))\"",
+          at: start)
+      }
       guard let scalar = Unicode.Scalar(value) else {
         throw fail("\\\(Character(UnicodeScalar(letter))) names no Unicode scalar value", at: start)
       }
       text.append(contentsOf: String(Character(scalar)).utf8)
       index += count
     default:
-      throw fail("\"\\\(found(at: index - 1).dropFirst().prefix(1))\" is not an escape sequence", at: start)
+      throw fail(
+        "\"\\\(found(at: index - 1).dropFirst().prefix(1))\" is not an escape sequence", at: start)
     }
   }
 }

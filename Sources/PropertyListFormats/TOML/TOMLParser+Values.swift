@@ -120,8 +120,7 @@ extension TOMLParser {
   /// no leading zeros, `inf` and `nan`.
   private mutating func parseNumber() throws -> PropertyListValue {
     let start = index
-    while let byte, Self.isBareKey(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-    {
+    while let byte, Self.isBareKey(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") {
       index += 1
     }
     let token = bytes[start..<index]
@@ -145,7 +144,8 @@ extension TOMLParser {
       guard sign == nil, let end = digits(body.dropFirst(2), radix: radix),
         end == body.endIndex
       else { return nil }
-      let text = String(decoding: body.dropFirst(2).filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
+      let text = String(
+        decoding: body.dropFirst(2).filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)
       return Int64(text, radix: radix).map(PropertyListValue.integer)
     }
     // The integer part: 0, or digits without a leading zero.

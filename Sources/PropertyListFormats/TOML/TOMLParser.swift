@@ -27,9 +27,17 @@ struct TOMLParser {
   /// An error at `offset` (the current place by default): `not valid TOML at line L, column C
   /// (byte B): <message>`.
   func fail(_ message: String, at offset: Int? = nil) -> PropertyListFormatError {
-    PropertyListFormatError(.corruptFile, "not valid TOML", at: offset ?? index, in: bytes,
-      message: message)
+    // Salvage past its limit of problems skips finding each one's line, which takes a scan.
+    guard !salvaging || problems.count < Self.problemLimit else {
+      return PropertyListFormatError(.corruptFile, reason: message, byteOffset: offset ?? index)
+    }
+    return PropertyListFormatError(
+      .corruptFile, "not valid TOML", at: offset ?? index, in: bytes, message: message)
   }
+
+  /// The most problems salvage describes, so that a file of damaged lines costs time in
+  /// proportion to its size.
+  static let problemLimit = 100
 
   /// An error saying what was expected here and what is here instead.
   func expected(_ what: String, at offset: Int? = nil) -> PropertyListFormatError {
@@ -59,7 +67,7 @@ struct TOMLParser {
         try parseLine()
       } catch let error as PropertyListFormatError {
         guard salvaging else { throw error }
-        problems.append(error)
+        if problems.count < Self.problemLimit { problems.append(error) }
         if let pendingKey { lostKeys.append(pendingKey) }
         index = max(index, lineStart)
         skipLine()

@@ -22,9 +22,9 @@ package struct TOMLWriter {
   /// tables as `[table]` sections and arrays of tables as `[[array]]` sections.
   ///
   /// ```swift
-  /// try TOMLWriter.encode(["name": .string("Ada"), "window": .dictionary(["width": .integer(80)])],
-  ///   comment: ["Settings of Example"])
-  /// // # Settings of Example\n\nname = "Ada"\n\n[window]\nwidth = 80\n
+  /// let window = PropertyListValue.dictionary(["width": .integer(80)])
+  /// try TOMLWriter.encode(["name": .string("Ada"), "window": window], comment: ["Example"])
+  /// // # Example\n\nname = "Ada"\n\n[window]\nwidth = 80\n
   /// ```
   ///
   /// - Parameters:
@@ -37,7 +37,8 @@ package struct TOMLWriter {
   {
     var writer = TOMLWriter(key: "")
     for line in comment {
-      writer.append(line.isEmpty ? "#\n" : "# " + line.split(separator: "\n").joined(separator: " ") + "\n")
+      writer.append(
+        line.isEmpty ? "#\n" : "# " + line.split(separator: "\n").joined(separator: " ") + "\n")
     }
     if !comment.isEmpty, !values.isEmpty { writer.append("\n") }
     try writer.writeTable(values, path: [], inArray: false)

@@ -10,8 +10,10 @@ enum TOMLCorpus {
 
   /// The list's entries that end in `.toml` and start with `prefix` (`valid/` or `invalid/`).
   static func cases(_ prefix: String) -> [String] {
-    let list = (try? String(contentsOf: folder.appendingPathComponent("files-toml-1.0.0"),
-      encoding: .utf8)) ?? ""
+    let list =
+      (try? String(
+        contentsOf: folder.appendingPathComponent("files-toml-1.0.0"),
+        encoding: .utf8)) ?? ""
     return list.split(separator: "\n").map(String.init)
       .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".toml") }
   }
@@ -51,7 +53,9 @@ enum TOMLCorpus {
     case ("bool", .bool(let value)): return String(value) == text
     case ("float", .double(let value)):
       if text.hasSuffix("nan") { return value.isNaN }
-      let expected = text.hasSuffix("inf") ? (text.hasPrefix("-") ? -Double.infinity : .infinity)
+      let expected =
+        text.hasSuffix("inf")
+        ? (text.hasPrefix("-") ? -Double.infinity : .infinity)
         : Double(text)
       return expected == value && expected?.sign == value.sign
     case ("datetime", .date(let value)):
@@ -68,7 +72,9 @@ enum TOMLCorpus {
   /// as `T`.
   private static func trimmedFraction(_ text: String) -> String {
     var characters = Array(text)
-    if characters.count > 10, characters[10] == " " || characters[10] == "t" { characters[10] = "T" }
+    if characters.count > 10, characters[10] == " " || characters[10] == "t" {
+      characters[10] = "T"
+    }
     if characters.contains(".") {
       while characters.last == "0" { characters.removeLast() }
       if characters.last == "." { characters.removeLast() }

@@ -19,7 +19,8 @@ struct TOMLDocumentTests {
   }
 
   @Test func eachKindMapsToItsPropertyListValue() throws {
-    let values = try read("""
+    let values = try read(
+      """
       s = "a\\tb\\u00E9\\U0001F600"
       i = 0x7fff_ffff_ffff_ffff
       f = [inf, -inf, 1e3, -0.0]
@@ -37,7 +38,9 @@ struct TOMLDocumentTests {
       """)
     #expect(values["s"] == .string("a\tbé😀"))
     #expect(values["i"] == .integer(.max))
-    #expect(values["f"] == .array([.double(.infinity), .double(-.infinity), .double(1000), .double(-0.0)]))
+    #expect(
+      values["f"]
+        == .array([.double(.infinity), .double(-.infinity), .double(1000), .double(-0.0)]))
     if case .double(let nan) = values["n"] { #expect(nan.isNaN) } else { Issue.record("nan") }
     #expect(values["b"] == .bool(true))
     #expect(values["odt"] == .date(ISO8601Timestamp.date(from: "1979-05-27T07:32:00.999999Z")!))
@@ -86,11 +89,13 @@ struct TOMLDocumentTests {
 
   @Test func nestingDeeperThanTheLimitIsRefusedWithoutCrashing() throws {
     let depth = PropertyListTreeBuilder.maximumDepth + 10
-    let arrays = "a = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let arrays =
+      "a = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     #expect(refusal(Array(arrays.utf8))?.kind == .nestingTooDeep)
     let header = "[" + Array(repeating: "k", count: depth).joined(separator: ".") + "]"
     #expect(refusal(Array(header.utf8))?.kind == .nestingTooDeep)
-    let inline = "a = " + String(repeating: "{b = ", count: depth) + "1" + String(repeating: "}", count: depth)
+    let inline =
+      "a = " + String(repeating: "{b = ", count: depth) + "1" + String(repeating: "}", count: depth)
     #expect(refusal(Array(inline.utf8))?.kind == .nestingTooDeep)
   }
 
@@ -103,7 +108,8 @@ struct TOMLDocumentTests {
   }
 
   @Test func aDamagedFileIsSalvagedAroundTheDamageWithLineAndColumn() throws {
-    let bytes = Array("a = 1\nb = [1,\nc = 3\n[t]\nx = 'y\nz = 2\n[u\nw = 1\n".utf8)
+    let bytes =
+      Array("a = 1\nb = [1,\nc = 3\n[t]\nx = 'y\nz = 2\n[u\nw = 1\n".utf8)
       + [0xFF] + Array(" = 2\nlast = true".utf8)
     let (salvaged, problems) = TOMLDocument.salvage(bytes)
     #expect(salvaged.values["a"] == .integer(1))

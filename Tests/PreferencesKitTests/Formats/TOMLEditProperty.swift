@@ -14,7 +14,9 @@ enum TOMLEditProperty {
     result.append(path)
     switch value {
     case .dictionary(let table):
-      for key in table.keys.sorted() { places(in: table[key]!, at: path + [.key(key)], into: &result) }
+      for key in table.keys.sorted() {
+        places(in: table[key]!, at: path + [.key(key)], into: &result)
+      }
     case .array(let elements):
       for (index, element) in elements.enumerated() {
         places(in: element, at: path + [.index(index)], into: &result)
@@ -31,9 +33,12 @@ enum TOMLEditProperty {
     guard let first = path.first else { return change(value) }
     switch (value, first) {
     case (.dictionary(var table), .key(let key)):
-      table[key] = path.count == 1 ? change(table[key]) : table[key].flatMap {
-        changing($0, at: path.dropFirst(), change)
-      }
+      table[key] =
+        path.count == 1
+        ? change(table[key])
+        : table[key].flatMap {
+          changing($0, at: path.dropFirst(), change)
+        }
       return .dictionary(table)
     case (.array(var elements), .index(let index)):
       guard let changed = changing(elements[index], at: path.dropFirst(), change) else {
@@ -83,7 +88,8 @@ enum TOMLEditProperty {
     }
     guard case .dictionary(let values) = changed else { return operation }
     let written = try document.updated(to: values)
-    let context = "\(name): \(operation)\n--- before\n\(String(decoding: bytes, as: UTF8.self))\n"
+    let context =
+      "\(name): \(operation)\n--- before\n\(String(decoding: bytes, as: UTF8.self))\n"
       + "--- after\n\(String(decoding: written, as: UTF8.self))"
     guard let reread = try? TOMLDocument(parsing: written).values else {
       Issue.record("the edit does not parse: \(context)")
@@ -92,18 +98,21 @@ enum TOMLEditProperty {
     #expect(TOMLEditor.same(.dictionary(reread), .dictionary(values)), "\(context)")
     // Only the owner's lines differ: a removed entry loses exactly its lines, a changed one
     // only its value; an addition to a table only inserts.
-    let emptiedTable = operation.hasPrefix("remove")
+    let emptiedTable =
+      operation.hasPrefix("remove")
       && changed?.node(at: Array(path.dropLast())) == .dictionary([:])
     if emptiedTable {
       // The table stays, empty: its line may be rewritten or added.
     } else if operation.hasPrefix("nothing") {
       #expect(written == bytes, "\(context)")
     } else if let owner, owner.path == path, operation.hasPrefix("remove") {
-      let expected = Array(bytes[..<owner.lineRange.lowerBound] + bytes[owner.lineRange.upperBound...])
+      let expected = Array(
+        bytes[..<owner.lineRange.lowerBound] + bytes[owner.lineRange.upperBound...])
       #expect(written == expected, "\(context)")
     } else if let owner {
-      #expect(written.starts(with: bytes[..<owner.valueRange.lowerBound])
-        && written.reversed().starts(with: bytes[owner.valueRange.upperBound...].reversed()),
+      #expect(
+        written.starts(with: bytes[..<owner.valueRange.lowerBound])
+          && written.reversed().starts(with: bytes[owner.valueRange.upperBound...].reversed()),
         "\(context)")
     } else {
       let prefix = zip(bytes, written).prefix { $0 == $1 }.count

@@ -56,6 +56,8 @@ struct TOMLEditTests {
   func oneKeyChangedTouchesOnlyThatKeysLinesInAHandWrittenFile(lineEnding: String) throws {
     let bytes = Array(Self.commented.replacingOccurrences(of: "\n", with: lineEnding).utf8)
     var random = SplitMix64(seed: 3_400)
-    for _ in 0..<(100 * Self.rounds) { try TOMLEditProperty.check(bytes, name: "commented", random: &random) }
+    for _ in 0..<(100 * Self.rounds) {
+      try TOMLEditProperty.check(bytes, name: "commented", random: &random)
+    }
   }
 }

@@ -18,8 +18,11 @@ struct TOMLEditorTests {
 
   @Test func aChangedValueIsRewrittenInPlainFormKeepingKeyAndComment() throws {
     let text = "\"size\" = 0x1_0   # in points\nname = 'a'\n"
-    #expect(try edit(text) { $0["size"] = .integer(17) } == "\"size\" = 17   # in points\nname = 'a'\n")
-    #expect(try edit(text) { $0["name"] = .string("b\"") } == "\"size\" = 0x1_0   # in points\nname = \"b\\\"\"\n")
+    #expect(
+      try edit(text) { $0["size"] = .integer(17) } == "\"size\" = 17   # in points\nname = 'a'\n")
+    #expect(
+      try edit(text) { $0["name"] = .string("b\"") }
+        == "\"size\" = 0x1_0   # in points\nname = \"b\\\"\"\n")
   }
 
   @Test func aTableChangedInOneFieldChangesOneLine() throws {
@@ -28,7 +31,9 @@ struct TOMLEditorTests {
       $0["window"] = .dictionary(["width": .integer(80), "height": .integer(30)])
     }
     #expect(written == "[window] # main\nwidth = 80\nheight = 30 # rows\n\n[other]\nx = 1\n")
-    let dotted = try edit("a.b = 1\na.c = 2\n") { $0["a"] = .dictionary(["b": .integer(1), "c": .integer(3), "d": .bool(true)]) }
+    let dotted = try edit("a.b = 1\na.c = 2\n") {
+      $0["a"] = .dictionary(["b": .integer(1), "c": .integer(3), "d": .bool(true)])
+    }
     #expect(dotted == "a.b = 1\na.c = 3\na.d = true\n")
   }
 
@@ -41,12 +46,19 @@ struct TOMLEditorTests {
 
   @Test func aNewTopLevelKeyGoesAfterTheLastTopLevelKeyBeforeTheFirstHeadersComments() throws {
     let text = "# header\na = 1\n\n# about t\n[t]\nb = 2\n"
-    #expect(try edit(text) { $0["new"] = .integer(3) } == "# header\na = 1\nnew = 3\n\n# about t\n[t]\nb = 2\n")
+    #expect(
+      try edit(text) { $0["new"] = .integer(3) }
+        == "# header\na = 1\nnew = 3\n\n# about t\n[t]\nb = 2\n")
     let noKeys = "# header\n\n# about t\n[t]\nb = 2\n"
-    #expect(try edit(noKeys) { $0["new"] = .integer(3) } == "# header\n\nnew = 3\n# about t\n[t]\nb = 2\n")
-    #expect(try edit("[t]\n  b = 2") { $0["t"] = .dictionary(["b": .integer(2), "c": .integer(1)]) } == "[t]\n  b = 2\n  c = 1\n")
+    #expect(
+      try edit(noKeys) { $0["new"] = .integer(3) } == "# header\n\nnew = 3\n# about t\n[t]\nb = 2\n"
+    )
+    #expect(
+      try edit("[t]\n  b = 2") { $0["t"] = .dictionary(["b": .integer(2), "c": .integer(1)]) }
+        == "[t]\n  b = 2\n  c = 1\n")
     #expect(try edit("a = 1") { $0["b"] = .integer(2) } == "a = 1\nb = 2\n")
-    #expect(try edit("a = 1") { $0["t"] = .dictionary(["x": .integer(2)]) } == "a = 1\n\n[t]\nx = 2\n")
+    #expect(
+      try edit("a = 1") { $0["t"] = .dictionary(["x": .integer(2)]) } == "a = 1\n\n[t]\nx = 2\n")
   }
 
   @Test func theLineEndingAndByteOrderMarkStay() throws {
@@ -71,7 +83,10 @@ struct TOMLEditorTests {
   @Test func anArrayOfTablesGrowsAndShrinksBySections() throws {
     let text = "[[p]]\nn = 1 # one\n\n[[p]]\nn = 2\n"
     let grown = try edit(text) {
-      $0["p"] = .array([.dictionary(["n": .integer(1)]), .dictionary(["n": .integer(2)]), .dictionary(["n": .integer(3)])])
+      $0["p"] = .array([
+        .dictionary(["n": .integer(1)]), .dictionary(["n": .integer(2)]),
+        .dictionary(["n": .integer(3)]),
+      ])
     }
     #expect(grown == text + "\n[[p]]\nn = 3\n")
     let shrunk = try edit(text) { $0["p"] = .array([.dictionary(["n": .integer(1)])]) }

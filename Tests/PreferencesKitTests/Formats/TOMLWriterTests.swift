@@ -17,32 +17,35 @@ struct TOMLWriterTests {
       "empty": .dictionary([:]),
     ]
     let written = try text(values, comment: ["Example", "fontSize = 12.0  # Font size"])
-    #expect(written == """
-      # Example
-      # fontSize = 12.0  # Font size
+    #expect(
+      written == """
+        # Example
+        # fontSize = 12.0  # Font size
 
-      a = "x"
-      z = 1
+        a = "x"
+        z = 1
 
-      [empty]
+        [empty]
 
-      [[plugins]]
-      n = 1
+        [[plugins]]
+        n = 1
 
-      [[plugins]]
+        [[plugins]]
 
-      [window]
-      w = 80
+        [window]
+        w = 80
 
-      [window.inner]
-      k = true
+        [window.inner]
+        k = true
 
-      """)
+        """)
     #expect(try TOMLDocument.decode(Array(written.utf8)) == values)
   }
 
   @Test func keysThatNeedQuotingAreQuoted() throws {
-    let values: [String: PropertyListValue] = ["a b": .integer(1), "": .integer(2), "é.\"": .dictionary(["x y": .integer(3)])]
+    let values: [String: PropertyListValue] = [
+      "a b": .integer(1), "": .integer(2), "é.\"": .dictionary(["x y": .integer(3)]),
+    ]
     let written = try text(values)
     #expect(written.contains("\"a b\" = 1") && written.contains("\"\" = 2"))
     #expect(written.contains("[\"é.\\\"\"]"))
@@ -51,8 +54,11 @@ struct TOMLWriterTests {
 
   @Test func dataIsBase64TextAndMixedArraysAndNonFiniteNumbersAreWritten() throws {
     let values: [String: PropertyListValue] = [
-      "d": .data(Data([0, 255, 7])), "m": .array([.integer(1), .string("a"), .dictionary(["k": .integer(2)])]),
-      "f": .array([.double(.infinity), .double(-.infinity), .double(.nan), .double(5), .double(1e-7)]),
+      "d": .data(Data([0, 255, 7])),
+      "m": .array([.integer(1), .string("a"), .dictionary(["k": .integer(2)])]),
+      "f": .array([
+        .double(.infinity), .double(-.infinity), .double(.nan), .double(5), .double(1e-7),
+      ]),
     ]
     let written = try text(values)
     #expect(written.contains("d = \"AP8H\""))
