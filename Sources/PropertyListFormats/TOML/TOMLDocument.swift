@@ -60,7 +60,7 @@ package struct TOMLDocument: Sendable {
   ///
   /// - Throws: A ``PropertyListFormatError`` of kind `.corruptFile`, whose reason names the
   ///   line and column, what was expected and what was found; `.nestingTooDeep` beyond
-  ///   512 levels of tables and arrays.
+  ///   64 levels of tables and arrays (``TOMLParser/maximumDepth``).
   package init(parsing bytes: [UInt8]) throws {
     var parser = TOMLParser(bytes: bytes, salvaging: false)
     try parser.parseDocument()

@@ -95,10 +95,11 @@ extension TOMLEditor {
   /// final line break added before text inserted at the end of a document without one.
   func apply() -> [UInt8] {
     let bytes = document.bytes
-    let ordered = edits.enumerated().sorted { a, b in
-      (a.element.range.lowerBound, a.element.range.upperBound, a.offset)
-        < (b.element.range.lowerBound, b.element.range.upperBound, b.offset)
+    func order(_ index: Int) -> (Int, Int, Int, Int) {
+      let range = edits[index].range
+      return (range.lowerBound, range.upperBound, appendedSections.contains(index) ? 1 : 0, index)
     }
+    let ordered = edits.indices.sorted { order($0) < order($1) }.map { (0, edits[$0]) }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + 64 * edits.count)
     var cursor = 0

@@ -11,6 +11,9 @@ struct TOMLEditor {
   let document: TOMLDocument
   /// Replacements of byte ranges (an empty range inserts), applied together at the end.
   var edits: [(range: Range<Int>, text: String)] = []
+  /// The edits that append sections at the end, which go after every other edit there (a key
+  /// added to the last table must stay in it).
+  var appendedSections: Set<Int> = []
 
   init(_ document: TOMLDocument) { self.document = document }
 
@@ -105,6 +108,7 @@ struct TOMLEditor {
     if end.last == 0x0D { end = end.dropLast() }
     let blankLine = !end.isEmpty && end.last != 0x0A
     try writer.writeSection(value, path: keys, blankLine: blankLine)
+    appendedSections.insert(edits.count)
     edits.append(
       (document.bytes.count..<document.bytes.count, String(decoding: writer.output, as: UTF8.self)))
   }

@@ -2,9 +2,7 @@
 extension TOMLParser {
   /// Reads the value at the current place, `depth` levels of tables and arrays deep.
   mutating func parseValue(depth: Int) throws -> PropertyListValue {
-    guard depth < PropertyListTreeBuilder.maximumDepth else {
-      throw PropertyListTreeBuilder.Failure.tooDeep.error(at: index, in: bytes) { fail($0) }
-    }
+    guard depth < Self.maximumDepth else { throw tooDeep(at: index) }
     switch byte {
     case UInt8(ascii: "\""):
       if bytes[index...].starts(with: Self.tripleQuote) {
@@ -90,9 +88,7 @@ extension TOMLParser {
       skipSpaces()
       let keyStart = index
       let (keys, _) = try parseKey()
-      guard depth + keys.count < PropertyListTreeBuilder.maximumDepth else {
-        throw PropertyListTreeBuilder.Failure.tooDeep.error(at: keyStart, in: bytes) { fail($0) }
-      }
+      guard depth + keys.count - 1 < Self.maximumDepth else { throw tooDeep(at: keyStart) }
       skipSpaces()
       guard byte == UInt8(ascii: "=") else { throw expected("\"=\" after the key") }
       index += 1

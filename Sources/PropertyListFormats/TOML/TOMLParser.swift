@@ -1,8 +1,8 @@
 /// Reads TOML 1.0.0 into a ``TOMLDocument``'s parts, without losing where anything is.
 ///
 /// A byte-level recursive-descent parser: inline arrays and tables recurse, at most
-/// ``PropertyListTreeBuilder/maximumDepth`` levels (counting the keys of the table they are in),
-/// and every loop advances, so no input makes the work grow faster than its length.
+/// ``maximumDepth`` levels (counting the keys of the table they are in), and every loop
+/// advances, so no input makes the work grow faster than its length.
 struct TOMLParser {
   let bytes: [UInt8]
   var index = 0
@@ -33,6 +33,20 @@ struct TOMLParser {
     }
     return PropertyListFormatError(
       .corruptFile, "not valid TOML", at: offset ?? index, in: bytes, message: message)
+  }
+
+  /// The deepest nesting of tables and arrays TOML documents may have, read or written: lower
+  /// than the other formats' 512, since the TOML reader, editor and writer recurse, and 64
+  /// levels fit the 512 KiB stack of a secondary thread on Apple platforms even in a debug
+  /// build (`DeepNestingTests`). Settings nest a few levels.
+  static let maximumDepth = 64
+
+  /// The error for nesting deeper than ``maximumDepth`` at `offset`.
+  func tooDeep(at offset: Int) -> PropertyListFormatError {
+    PropertyListFormatError(
+      .nestingTooDeep, "refused", at: offset, in: bytes,
+      message: "TOML documents nest at most \(Self.maximumDepth) levels",
+      expected: "at most \(Self.maximumDepth) levels of nesting")
   }
 
   /// The most problems salvage describes, so that a file of damaged lines costs time in
@@ -97,9 +111,7 @@ struct TOMLParser {
     skipSpaces()
     let keyStart = index
     let (keys, _) = try parseKey()
-    guard keys.count < PropertyListTreeBuilder.maximumDepth else {
-      throw PropertyListTreeBuilder.Failure.tooDeep.error(at: keyStart, in: bytes) { fail($0) }
-    }
+    guard keys.count < Self.maximumDepth else { throw tooDeep(at: keyStart) }
     skipSpaces()
     for closer in isArray ? "]]" : "]" {
       guard byte == closer.asciiValue else { throw expected("\"\(isArray ? "]]" : "]")\"") }
@@ -130,9 +142,7 @@ struct TOMLParser {
     let sectionPath = sections[section].path
     if case .key(let key) = sectionPath.first ?? .key(keys[0]) { pendingKey = key }
     let depth = sectionPath.count + keys.count
-    guard depth < PropertyListTreeBuilder.maximumDepth else {
-      throw PropertyListTreeBuilder.Failure.tooDeep.error(at: keyStart, in: bytes) { fail($0) }
-    }
+    guard depth < Self.maximumDepth else { throw tooDeep(at: keyStart) }
     let value = try parseValue(depth: depth)
     let valueEnd = index
     let (comment, lineEnd) = try endOfLine()

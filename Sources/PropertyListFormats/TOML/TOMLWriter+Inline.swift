@@ -15,7 +15,8 @@ extension TOMLWriter {
 
   /// Appends `value` inline; `path` is where it is below the top-level key, for errors.
   mutating func writeInline(_ value: PropertyListValue, path: [String]) throws {
-    guard path.count < PropertyListTreeBuilder.maximumDepth else { throw tooDeep(path) }
+    // As the reader counts: the top-level key is a level.
+    guard path.count + 1 < TOMLParser.maximumDepth else { throw tooDeep(path) }
     switch value {
     case .bool(let flag): append(flag ? "true" : "false")
     case .integer(let number): append(String(number))
@@ -78,6 +79,6 @@ extension TOMLWriter {
   func tooDeep(_ path: [String]) -> PropertyListFormatError {
     PropertyListFormatError(
       .nestingTooDeep, key: key, path: Self.pathText(path),
-      expected: "at most \(PropertyListTreeBuilder.maximumDepth) levels of nesting")
+      expected: "at most \(TOMLParser.maximumDepth) levels of nesting in TOML")
   }
 }

@@ -50,7 +50,7 @@ package struct TOMLWriter {
   mutating func writeTable(_ table: [String: PropertyListValue], path: [String], inArray: Bool)
     throws
   {
-    guard path.count < PropertyListTreeBuilder.maximumDepth else { throw tooDeep(path) }
+    guard path.count < TOMLParser.maximumDepth else { throw tooDeep(path) }
     let keys = table.keys.sorted()
     var sections: [String] = []
     for name in keys {

@@ -88,7 +88,7 @@ struct TOMLDocumentTests {
   }
 
   @Test func nestingDeeperThanTheLimitIsRefusedWithoutCrashing() throws {
-    let depth = PropertyListTreeBuilder.maximumDepth + 10
+    let depth = TOMLParser.maximumDepth + 10
     let arrays =
       "a = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     #expect(refusal(Array(arrays.utf8))?.kind == .nestingTooDeep)

@@ -93,6 +93,16 @@ struct TOMLEditorTests {
     #expect(shrunk == "[[p]]\nn = 1 # one\n\n")
   }
 
+  @Test func sectionsAppendedAtTheEndComeAfterKeysAddedToTheLastTable() throws {
+    let text = "[[p]]\nn = 1\n\n[t]\nx = 1"
+    let written = try edit(text) {
+      $0["p"] = .array([.dictionary(["n": .integer(1)]), .dictionary(["n": .integer(2)])])
+      $0["t"] = .dictionary(["x": .integer(1), "y": .integer(2)])
+      $0["u"] = .dictionary(["z": .integer(3)])
+    }
+    #expect(written == text + "\ny = 2\n\n[[p]]\nn = 2\n\n[u]\nz = 3\n")
+  }
+
   @Test func aValueTOMLCannotHoldIsRefusedNamingItsKeyPath() throws {
     let document = try TOMLDocument(parsing: Array("[t]\nx = 1\n".utf8))
     #expect {
