@@ -61,7 +61,7 @@ extension TOMLWriter {
 
   /// The dates TOML's four-digit years hold, from 0001-01-01 to the end of 9999, in seconds
   /// since 1970.
-  static let writableYears: Range<Double> = -62_135_596_800..<253_402_300_800
+  static let writableYears: Range<Double> = -62_135_596_800.0..<253_402_300_800.0
 
   /// `.address.city[2]` for the path `["address", "city", "[2]"]`.
   static func pathText(_ path: [String]) -> String {

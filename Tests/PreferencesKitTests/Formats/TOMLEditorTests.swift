@@ -61,6 +61,14 @@ struct TOMLEditorTests {
       try edit("a = 1") { $0["t"] = .dictionary(["x": .integer(2)]) } == "a = 1\n\n[t]\nx = 2\n")
   }
 
+  @Test func aKeyAssignedUnderACommentedHeaderGetsItsOwnLine() throws {
+    let header = try TOMLWriter.encode([:], comment: ["Example", "fontSize = 12.0  # Font size"])
+    let text = String(decoding: header, as: UTF8.self)
+    #expect(text == "# Example\n# fontSize = 12.0  # Font size\n")
+    let written = try edit(text) { $0["fontSize"] = .double(14) }
+    #expect(written == text + "fontSize = 14.0\n")
+  }
+
   @Test func theLineEndingAndByteOrderMarkStay() throws {
     let bom = "\u{FEFF}"
     let text = bom + "a = 1\r\n[t]\r\nb = 2\r\n"
