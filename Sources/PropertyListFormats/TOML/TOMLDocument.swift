@@ -92,3 +92,35 @@ package struct TOMLDocument: Sendable {
     try TOMLDocument(parsing: bytes).values
   }
 }
+
+extension TOMLDocument {
+  /// Where the value at `keys` is written, for a problem a person can find: the line and
+  /// column (counted from 1) of its value; for a table, of its header (or the first header or
+  /// key-value under it); `nil` when the document does not hold it.
+  ///
+  /// ```swift
+  /// let document = try TOMLDocument(parsing: Array("[window]\nwidth = 'wide'\n".utf8))
+  /// document.place(of: ["window", "width"])  // (line: 2, column: 9)
+  /// ```
+  package func place(of keys: [String]) -> (line: Int, column: Int)? {
+    func names(_ path: [TOMLPathComponent]) -> [String] {
+      path.compactMap { if case .key(let key) = $0 { key } else { nil } }
+    }
+    let entry = entries.first { names($0.path).starts(with: keys) }
+    let header =
+      sections.dropFirst().first { names($0.path) == keys }
+      ?? sections.dropFirst().first { names($0.path).starts(with: keys) }
+    let offset: Int
+    if let entry, names(entry.path) == keys {
+      offset = entry.valueRange.lowerBound
+    } else if let header {
+      offset = header.lineRange.lowerBound
+    } else if let entry {
+      offset = entry.keyRange.lowerBound
+    } else {
+      return nil
+    }
+    let place = ByteText.Place(of: offset, in: bytes)
+    return (place.line, place.column)
+  }
+}

@@ -37,7 +37,8 @@ struct DeepNestingTests {
     #else
       let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
-    let sanitized = dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
+    let sanitized =
+      dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
     return (sanitized ? 4 : 1) * 512 * 1024
   }()
 
@@ -78,7 +79,8 @@ struct DeepNestingTests {
       }
       let header = "[" + Array(repeating: "k", count: depth - 1).joined(separator: ".") + "]\nx = 1"
       #expect(throws: Never.self) { try TOMLDocument.decode(Array(header.utf8)) }
-      let inline = "a = " + String(repeating: "{b = ", count: depth - 1) + "1"
+      let inline =
+        "a = " + String(repeating: "{b = ", count: depth - 1) + "1"
         + String(repeating: "}", count: depth - 1)
       #expect(throws: Never.self) { try TOMLDocument.decode(Array(inline.utf8)) }
       let tooDeep = ["top": Self.nested(depth + 1)]

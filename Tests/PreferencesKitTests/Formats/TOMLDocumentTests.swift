@@ -99,6 +99,14 @@ struct TOMLDocumentTests {
     #expect(refusal(Array(inline.utf8))?.kind == .nestingTooDeep)
   }
 
+  @Test func aValuesPlaceIsItsLineAndColumn() throws {
+    let document = try TOMLDocument(parsing: Array("a = 1\n[window]\n  width = 'wide'\n".utf8))
+    #expect(document.place(of: ["window", "width"])! == (3, 11))
+    #expect(document.place(of: ["window"])! == (2, 1))
+    #expect(document.place(of: ["a"])! == (1, 5))
+    #expect(document.place(of: ["missing"]) == nil)
+  }
+
   @Test func aByteOrderMarkAndCRLFAreRead() throws {
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a = 1\r\n[t]\r\nb = '''\r\nx\r\n'''\r\n".utf8)
     let document = try TOMLDocument(parsing: bytes)
