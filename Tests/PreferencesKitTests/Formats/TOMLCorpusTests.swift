@@ -16,6 +16,10 @@ struct TOMLCorpusTests {
         TOMLCorpus.bytes(String(name.dropLast(5)) + ".json"))
       do {
         let values = try TOMLDocument.decode(bytes)
+        let (salvaged, problems) = TOMLDocument.salvage(bytes)
+        #expect(
+          problems.isEmpty && TOMLEditor.same(.dictionary(salvaged.values), .dictionary(values)),
+          "\(name): salvage")
         let matches = TOMLCorpus.matches(.dictionary(values), expected)
         #expect(matches, "\(name): read \(values), expected \(expected)")
         if matches { passed += 1 }
@@ -39,6 +43,9 @@ struct TOMLCorpusTests {
         refused += 1
         #expect(error.line != nil && error.column != nil, "\(name): \(error)")
       }
+      // Salvage keeps what it can and names the damage's line and column.
+      let (_, problems) = TOMLDocument.salvage(bytes)
+      #expect(!problems.isEmpty && problems.allSatisfy { $0.line != nil }, "\(name)")
     }
     print("toml-test invalid: \(refused) of \(cases.count) refused")
   }
