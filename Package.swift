@@ -57,7 +57,9 @@ let package = Package(
       name: "PreferencesKitTests",
       dependencies: [
         "PreferencesKit", "PreferencesKitTesting", "PreferencesTestSupport", "PropertyListFormats",
-      ]),
+      ],
+      // The toml-test cases, read from their place in the source tree.
+      exclude: ["Corpora"]),
     // The process tests run the built executables, so they depend on them.
     .testTarget(
       name: "PreferencesKitProcessTests",

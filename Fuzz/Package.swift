@@ -21,6 +21,7 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: [preferencesKit]),
     .executableTarget(name: "FuzzXMLParser", dependencies: ["FuzzSupport", preferencesKit]),
     .executableTarget(name: "FuzzJSONParser", dependencies: ["FuzzSupport", preferencesKit]),
+    .executableTarget(name: "FuzzTOMLParser", dependencies: ["FuzzSupport", preferencesKit]),
     .executableTarget(name: "FuzzBinaryParser", dependencies: ["FuzzSupport", preferencesKit]),
     .executableTarget(name: "FuzzValueDecoder", dependencies: ["FuzzSupport", preferencesKit]),
     .executableTarget(name: "FuzzImportValues", dependencies: ["FuzzSupport", preferencesKit]),

@@ -8,7 +8,7 @@
 #   --corpus-only   instead of fuzzing, run every committed file in Fuzz/Corpus and
 #                   Fuzz/Regressions through every target once, and fail if any crashes
 #   TARGET          FuzzXMLParser FuzzJSONParser FuzzBinaryParser FuzzValueDecoder
-#                   FuzzImportValues (default: all)
+#                   FuzzImportValues FuzzTOMLParser (default: all)
 #
 # Inputs found while fuzzing collect in Fuzz/.build/corpus/TARGET; a crash leaves its input in
 # Fuzz/.build/crashes/. Commit a crashing input to Fuzz/Regressions/TARGET/ once it is fixed.
@@ -32,7 +32,7 @@ while [[ $# -gt 0 ]]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzXMLParser FuzzJSONParser FuzzBinaryParser FuzzValueDecoder FuzzImportValues)
+all=(FuzzXMLParser FuzzJSONParser FuzzBinaryParser FuzzValueDecoder FuzzImportValues FuzzTOMLParser)
 if [[ ${#targets[@]} -eq 0 ]]; then targets=("${all[@]}"); fi
 
 flags=(-c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)

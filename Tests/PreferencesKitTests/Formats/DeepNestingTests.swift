@@ -37,7 +37,8 @@ struct DeepNestingTests {
     #else
       let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
-    let sanitized = dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
+    let sanitized =
+      dlsym(everyImage, "__tsan_init") != nil || dlsym(everyImage, "__asan_init") != nil
     return (sanitized ? 4 : 1) * 512 * 1024
   }()
 
@@ -59,6 +60,32 @@ struct DeepNestingTests {
   /// read only after the wait returns, so the two never overlap.
   final class Outcome: @unchecked Sendable {
     var error: (any Error)?
+  }
+
+  @Test func tomlAtItsNestingLimitWorksOnASmallStack() throws {
+    let depth = TOMLParser.maximumDepth - 1
+    var tables = PropertyListValue.integer(1)
+    for _ in 1..<depth { tables = .dictionary(["k": tables]) }
+    let documents = [["top": Self.nested(depth - 1)], ["top": tables]]
+    try onSmallStack {
+      for document in documents {
+        let bytes = try TOMLWriter.encode(document)
+        let read = try TOMLDocument(parsing: bytes)
+        #expect(read.values == document)
+        #expect(try read.updated(to: read.values) == bytes)
+        let changed = try read.updated(to: ["top": .integer(1)])
+        #expect(try TOMLDocument.decode(changed) == ["top": .integer(1)])
+        #expect(TOMLDocument.salvage(bytes + Array("\nbad".utf8)).values.values.count == 1)
+      }
+      let header = "[" + Array(repeating: "k", count: depth - 1).joined(separator: ".") + "]\nx = 1"
+      #expect(throws: Never.self) { try TOMLDocument.decode(Array(header.utf8)) }
+      let inline =
+        "a = " + String(repeating: "{b = ", count: depth - 1) + "1"
+        + String(repeating: "}", count: depth - 1)
+      #expect(throws: Never.self) { try TOMLDocument.decode(Array(inline.utf8)) }
+      let tooDeep = ["top": Self.nested(depth + 1)]
+      #expect(throws: PropertyListFormatError.self) { try TOMLWriter.encode(tooDeep) }
+    }
   }
 
   @Test func xmlJSONAndBinaryAtTheNestingLimitWorkOnASmallStack() throws {
