@@ -1,12 +1,13 @@
 import Foundation
 
-/// The format of a property-list document: an XML property list or JSON.
+/// The format of a property-list document: an XML property list, JSON or TOML.
 ///
 /// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
 /// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
-/// names it. The two differ only in precision: JSON keeps every value exactly, an XML
-/// property list keeps dates to the second. The name is the values', not Apple's file's: every
-/// format here, JSON and any added later, holds ``PropertyListValue``s.
+/// names it. JSON keeps every value exactly, an XML property list keeps dates to the second,
+/// and TOML, the format people edit by hand, keeps what a person wrote around the values. The
+/// name is the values', not Apple's file's: every format here, JSON and TOML included, holds
+/// ``PropertyListValue``s.
 ///
 /// ```swift
 /// let backup = try prefs.exportValues(format: .json)
@@ -19,19 +20,31 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   /// JSON, with dates as `{"$date": "..."}` and data as `{"$data": "<base64>"}`. Every value
   /// reads back exactly.
   case json
+  /// TOML 1.0.0, for files people edit by hand: a `FileStore` writing a `.toml` file edits
+  /// only the lines of the keys that changed, keeping every comment, blank line and key order.
+  /// It cannot hold an integer above `Int64.max` or a date outside the years 1 to 9999 (such a
+  /// key is left out with ``PropertyListFormatError/Kind/unrepresentableValue``); data is written
+  /// as base64 text, which a `Data` property reads back; a local date or time, which names no
+  /// instant, reads as its text. Every other value reads back exactly.
+  case toml
 
-  /// The extension of files in this format, without the dot: `plist` or `json`.
+  /// The extension of files in this format, without the dot: `plist`, `json` or `toml`.
   public var fileExtension: String {
     switch self {
     case .propertyList: "plist"
     case .json: "json"
+    case .toml: "toml"
     }
   }
 
-  /// The format of a file named with `fileExtension`: JSON for `json` (in any case), a
-  /// property list for every other extension.
+  /// The format of a file named with `fileExtension`: JSON for `json`, TOML for `toml` (in any
+  /// case), a property list for every other extension.
   package init(fileExtension: String) {
-    self = fileExtension.lowercased() == "json" ? .json : .propertyList
+    switch fileExtension.lowercased() {
+    case "json": self = .json
+    case "toml": self = .toml
+    default: self = .propertyList
+    }
   }
 
   /// The format a document's content shows, for documents without a file name: after an
@@ -48,13 +61,16 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   ///
   /// - Throws: A ``PropertyListFormatError`` of kind `.corruptFile` or `.nestingTooDeep`.
   package func decode(_ bytes: [UInt8]) throws -> [String: PropertyListValue] {
-    guard !bytes.isEmpty else {
+    // An empty TOML document is an empty table, as a person's new, empty file is.
+    guard !bytes.isEmpty || self == .toml else {
       throw PropertyListFormatError(.corruptFile, reason: "the file is empty (0 bytes)")
     }
     let root: PropertyListValue
     switch self {
     case .json:
       root = try JSONPropertyListParser.parse(bytes)
+    case .toml:
+      root = .dictionary(try TOMLDocument.decode(bytes))
     case .propertyList:
       if bytes.starts(with: Array("bplist".utf8)) {
         root = try BinaryPropertyListParser.parse(bytes)
@@ -84,13 +100,15 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   package func encode(_ values: [String: PropertyListValue], binary: Bool) throws -> [UInt8] {
     switch self {
     case .json: try JSONPropertyListWriter.encode(values)
+    case .toml: try TOMLWriter.encode(values)
     case .propertyList where binary: try BinaryPropertyListWriter.encode(values)
     case .propertyList: try XMLPropertyListWriter.encode(values)
     }
   }
 
   /// `value` as a document in this format holds it: for an XML property list, every date
-  /// rounded down to the second, which is all the format keeps; JSON keeps every value exactly.
+  /// rounded down to the second, which is all the format keeps; JSON and TOML keep every date
+  /// they can hold exactly.
   package func storedForm(of value: PropertyListValue) -> PropertyListValue {
     self == .propertyList ? Self.wholeSeconds(value) ?? value : value
   }
@@ -98,7 +116,7 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   /// Whether a document in this format holds `value` exactly: false for an XML property list
   /// and a value holding a date with a fraction of a second.
   package func holdsExactly(_ value: PropertyListValue) -> Bool {
-    self == .json || Self.wholeSeconds(value) == nil
+    self != .propertyList || Self.wholeSeconds(value) == nil
   }
 
   /// `value` with every date rounded down to the second, or `nil` when it holds no date with a
@@ -140,8 +158,8 @@ extension PropertyListFormat {
   /// that parses on its own (all of them, when the file parses whole). Never throws and never
   /// traps, whatever the bytes.
   ///
-  /// A damaged entry is skipped and reading resumes at the next top-level key: for a text
-  /// format, the next line indented as the file's first key was (how Apple's tools and ours
+  /// A damaged entry is skipped and reading resumes at the next top-level key: for TOML, the
+  /// next line that parses (``TOMLDocument/salvage(_:)``); for another text format, the next line indented as the file's first key was (how Apple's tools and ours
   /// write files), otherwise the next key outside any array or dictionary. In a binary file,
   /// each entry whose references all lead to valid objects is kept. An entry whose key was read
   /// but whose value was not is listed in ``SalvagedValues/lostKeys``.
@@ -151,6 +169,7 @@ extension PropertyListFormat {
     if let values = try? decode(bytes) { return SalvagedValues(values: values) }
     return switch self {
     case .json: JSONPropertyListParser.salvage(bytes)
+    case .toml: TOMLDocument.salvage(bytes).values
     case .propertyList:
       bytes.starts(with: Array("bplist".utf8))
         ? BinaryPropertyListParser.salvage(bytes) : XMLPropertyListParser.salvage(bytes)

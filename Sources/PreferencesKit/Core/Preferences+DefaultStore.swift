@@ -5,8 +5,9 @@ extension Preferences {
   ///
   /// That is `UserDefaults.standard` on Apple platforms. On Linux, where Foundation's
   /// `UserDefaults` loses updates between processes and can tear its file in a crash, it is a
-  /// ``FileStore`` at ``FileStore/defaultURL(for:)`` for ``FileStore/defaultIdentifier``:
-  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`, or `~/.config/...`.
+  /// ``FileStore`` at ``FileStore/defaultURL(for:format:)`` for ``FileStore/defaultIdentifier``:
+  /// `$XDG_CONFIG_HOME/<identifier>/preferences.plist`, or `~/.config/...` (`.toml` when the
+  /// class chooses TOML with ``defaultFileFormat``).
   ///
   /// A command-line tool has no bundle identifier, so on Linux its identifier is the name of
   /// its executable, and renaming the executable starts it from defaults. Tools should use
@@ -18,7 +19,7 @@ extension Preferences {
   /// Creates preferences backed by the platform's default store for the application named
   /// `identifier`, whatever the executable is called.
   ///
-  /// - On Linux: a ``FileStore`` at ``FileStore/defaultURL(for:)``, such as
+  /// - On Linux: a ``FileStore`` at ``FileStore/defaultURL(for:format:)``, such as
   ///   `~/.config/com.example.notes/preferences.plist`.
   /// - On Apple platforms: `UserDefaults.standard` when `identifier` is the main bundle's
   ///   identifier, otherwise the `UserDefaults` suite of that name.
@@ -38,7 +39,7 @@ extension Preferences {
   ///
   /// While it is set, ``init()`` and ``init(identifier:)`` use a ``FileStore`` at
   /// `<folder>/<identifier>/preferences.plist` on every platform (never `UserDefaults`), and
-  /// ``FileStore/defaultURL(for:)`` gives that path. It is process-wide and read each time a
+  /// ``FileStore/defaultURL(for:format:)`` gives that path. It is process-wide and read each time a
   /// default store is made: set it before the first test creates preferences, from the setup
   /// every suite runs, or, to leave no test out whatever runs first, from outside the process
   /// with the environment variable `PREFERENCESKIT_DEFAULT_STORE_FOLDER` (a path: `~` is the
@@ -62,16 +63,16 @@ extension Preferences {
 
   /// The platform's default store for `identifier`, or for the running program when `nil`.
   static func defaultStore(identifier: String?) -> any PreferenceStore {
-    if defaultStoreFolder != nil {
-      return FileStore(url: FileStore.defaultURL(for: identifier ?? FileStore.defaultIdentifier))
-    }
+    let fileURL = FileStore.defaultURL(
+      for: identifier ?? FileStore.defaultIdentifier, format: defaultFileFormat)
+    if defaultStoreFolder != nil { return FileStore(url: fileURL) }
     #if canImport(Darwin)
       guard let identifier, identifier != Bundle.main.bundleIdentifier else {
         return UserDefaultsStore(defaults: .standard)
       }
       return UserDefaultsStore(suiteName: identifier)
     #else
-      return FileStore(url: FileStore.defaultURL(for: identifier ?? FileStore.defaultIdentifier))
+      return FileStore(url: fileURL)
     #endif
   }
 }

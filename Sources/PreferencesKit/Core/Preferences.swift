@@ -194,6 +194,29 @@ open class Preferences: @unchecked Sendable {
   /// ``PreferenceChange/Origin/external``. See <doc:LayeredPreferences>.
   open class var layers: [PreferenceLayer] { [] }
 
+  /// The format of the class's default file: a property list unless a subclass overrides it.
+  ///
+  /// Override it with ``PropertyListFormat/toml`` for settings a person edits by hand, as the
+  /// users of a command-line tool do: on Linux the default store is then
+  /// `~/.config/<identifier>/preferences.toml`, and a write edits only the lines of the keys
+  /// that changed, keeping every comment. The app's first write creates the file with a
+  /// header listing, commented out, every declared preference with its default.
+  ///
+  /// ```swift
+  /// final class ToolSettings: Preferences, @unchecked Sendable {
+  ///   override class var defaultFileFormat: PropertyListFormat { .toml }
+  ///   @Preference var color = true
+  /// }
+  /// let settings = ToolSettings(identifier: "mytool")  // ~/.config/mytool/preferences.toml
+  /// ```
+  ///
+  /// On Apple platforms the default store stays `UserDefaults`, which has no file format:
+  /// there the format applies while ``defaultStoreFolder`` is set (as in tests). A macOS tool
+  /// that wants the TOML file passes
+  /// `FileStore(url: FileStore.defaultURL(for: "mytool", format: .toml))` to
+  /// ``init(store:)``.
+  open class var defaultFileFormat: PropertyListFormat { .propertyList }
+
   /// The keys of every `@Preference` property, in declaration order, superclass keys first.
   public var preferenceKeys: [String] { cells.map(\.key) }
 

@@ -4,7 +4,7 @@ import Foundation
 extension Preferences {
   /// The identifier the system's layers are found by: for a store in a file
   /// (``PreferenceStore/location``), the name of the folder holding it (the identifier itself
-  /// for ``init(identifier:)`` and ``init()`` on Linux, as ``FileStore/defaultURL(for:)`` names
+  /// for ``init(identifier:)`` and ``init()`` on Linux, as ``FileStore/defaultURL(for:format:)`` names
   /// the folder); for any other store, the running program's ``FileStore/defaultIdentifier``.
   static func layerIdentifier(of store: any PreferenceStore) -> String {
     guard let location = store.location, location.isFileURL else {

@@ -13,14 +13,21 @@ final class FileSnapshot: Sendable {
   let identity: FileIdentity?
   /// The file's values.
   let values: [String: PropertyListValue]
+  /// The file's bytes, kept for a TOML file only: its next write edits them
+  /// (``TOMLDocument/updated(to:)``), keeping every comment.
+  let source: [UInt8]?
   /// Whether the identity alone tells a later version of the file from this one.
   let isSettled: Bool
   /// An open descriptor of the file, or -1.
   private let descriptor: Int32
 
-  init(identity: FileIdentity?, values: [String: PropertyListValue], descriptor: Int32) {
+  init(
+    identity: FileIdentity?, values: [String: PropertyListValue], descriptor: Int32,
+    source: [UInt8]? = nil
+  ) {
     self.identity = identity
     self.values = values
+    self.source = source
     self.descriptor = descriptor
     if descriptor >= 0 || identity == nil {
       isSettled = true

@@ -55,7 +55,7 @@ extension FileStore {
     flushFolder(folder)
     // The rename changed the file's change time: identify the file as it is now.
     status = (try? Syscalls.status(of: descriptor)) ?? status
-    return snapshot(of: status, values: values, descriptor: descriptor)
+    return snapshot(of: status, values: values, descriptor: descriptor, bytes: bytes)
   }
 
   /// Gives the new file the owner and group of the file it replaces, so that a write by root

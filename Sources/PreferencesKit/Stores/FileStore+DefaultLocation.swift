@@ -2,7 +2,8 @@ public import Foundation
 
 extension FileStore {
   /// Where the default store of the application named `identifier` lives:
-  /// `<folder>/<identifier>/preferences.plist`, the folder being `$XDG_CONFIG_HOME` (or
+  /// `<folder>/<identifier>/preferences.plist` (`.json` or `.toml` for those formats), the
+  /// folder being `$XDG_CONFIG_HOME` (or
   /// `~/.config`) on Linux, Application Support on Apple platforms but tvOS, and Caches on
   /// tvOS, which may purge it (use ``UserDefaultsStore`` there); the FileStoreGuarantees
   /// article has the table. While ``Preferences/defaultStoreFolder`` is set (as tests set it),
@@ -11,12 +12,18 @@ extension FileStore {
   /// ```swift
   /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
   /// // Linux: /home/ada/.config/com.example.app/preferences.plist
+  /// let tool = FileStore(url: FileStore.defaultURL(for: "mytool", format: .toml))
+  /// // Linux: /home/ada/.config/mytool/preferences.toml
   /// ```
   ///
-  /// - Parameter identifier: The application's identifier, such as ``defaultIdentifier``.
+  /// - Parameters:
+  ///   - identifier: The application's identifier, such as ``defaultIdentifier``.
+  ///   - format: The file's format, which names its extension: a property list unless given.
   /// - Returns: The URL of the preferences file, which need not exist yet.
-  public static func defaultURL(for identifier: String) -> URL {
-    defaultURL(for: identifier, environment: ProcessInfo.processInfo.environment)
+  public static func defaultURL(
+    for identifier: String, format: PropertyListFormat = .propertyList
+  ) -> URL {
+    defaultURL(for: identifier, format: format, environment: ProcessInfo.processInfo.environment)
   }
 
   /// The identifier of the running program: its bundle identifier where it has one, otherwise
@@ -36,15 +43,18 @@ extension FileStore {
     return last.isEmpty ? "preferences" : last
   }
 
-  /// ``defaultURL(for:)`` in the given environment.
-  static func defaultURL(for identifier: String, environment: [String: String]) -> URL {
+  /// ``defaultURL(for:format:)`` in the given environment.
+  static func defaultURL(
+    for identifier: String, format: PropertyListFormat = .propertyList,
+    environment: [String: String]
+  ) -> URL {
     var folderName = identifier.replacingOccurrences(of: "/", with: "_")
     if folderName.isEmpty || folderName == "." || folderName == ".." {
       folderName = "_" + folderName
     }
     return baseFolder(environment)
       .appendingPathComponent(folderName, isDirectory: true)
-      .appendingPathComponent("preferences.plist", isDirectory: false)
+      .appendingPathComponent("preferences." + format.fileExtension, isDirectory: false)
   }
 
   /// ``Preferences/defaultStoreFolder``: the folder it was set to, or else the path in

@@ -1,7 +1,7 @@
 import Foundation
 
 extension FileStore {
-  /// The file's values, from the cached snapshot when the file has not changed since.
+  /// The file as last read, from the cached snapshot when the file has not changed since.
   ///
   /// Takes no file lock: writers replace the file by renaming, so a reader always opens either
   /// the old file or the new one, complete.
@@ -9,33 +9,32 @@ extension FileStore {
   /// In a shared folder (``isInSharedFolder``) anything but a regular file at `path` fails
   /// without being opened, or, when `replacing`, reads as empty: the write that follows renames
   /// a regular file over it.
-  func currentValues(
-    atPath path: String, replacing: Bool = false
-  ) throws -> [String: PropertyListValue] {
-    try readState.withLock { state throws -> [String: PropertyListValue] in
+  func currentSnapshot(atPath path: String, replacing: Bool = false) throws -> FileSnapshot {
+    try readState.withLock { state throws -> FileSnapshot in
       let status: FileStatus
       do throws(SystemError) {
         status = try Syscalls.status(atPath: path, followingLinks: !isInSharedFolder)
       } catch where error == .noSuchFile {
-        state.read(FileSnapshot(identity: nil, values: [:], descriptor: -1))
-        return [:]
+        let none = FileSnapshot(identity: nil, values: [:], descriptor: -1)
+        state.read(none)
+        return none
       } catch {
         throw PreferenceError(
           .readFailed, file: url, reason: "cannot inspect the file: \(error.message)")
       }
       if isInSharedFolder && status.kind != .regularFile {
-        if replacing { return [:] }
+        if replacing { return FileSnapshot(identity: nil, values: [:], descriptor: -1) }
         throw notRegularFile(status.kind)
       }
       if let snapshot = state.snapshot, snapshot.identity == FileIdentity(status),
         snapshot.isSettled
       {
-        return snapshot.values
+        return snapshot
       }
       do {
         let read = try readSnapshot(atPath: path)
         state.read(read)
-        return read.values
+        return read
       } catch let error as PreferenceError where error.isDamage {
         state.foundDamage(waitingUpTo: partialWriteTimeout)
         throw error
@@ -44,13 +43,17 @@ extension FileStore {
   }
 
   /// A snapshot of the file the descriptor has open: it keeps the descriptor, except in a
-  /// shared folder, where it is closed (a sync folder may hold thousands of files).
+  /// shared folder, where it is closed (a sync folder may hold thousands of files), and, for a
+  /// TOML file, its bytes, which the next write edits.
   func snapshot(
-    of status: FileStatus, values: [String: PropertyListValue], descriptor: Int32
+    of status: FileStatus, values: [String: PropertyListValue], descriptor: Int32,
+    bytes: [UInt8]
   ) -> FileSnapshot {
     if isInSharedFolder { Syscalls.closeFile(descriptor) }
     let kept = isInSharedFolder ? -1 : descriptor
-    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: kept)
+    return FileSnapshot(
+      identity: FileIdentity(status), values: values, descriptor: kept,
+      source: format == .toml ? bytes : nil)
   }
 
   /// Opens, checks the size of, reads and parses the file.
@@ -65,7 +68,7 @@ extension FileStore {
       Syscalls.closeFile(descriptor)
       throw error
     }
-    return snapshot(of: status, values: values, descriptor: descriptor)
+    return snapshot(of: status, values: values, descriptor: descriptor, bytes: bytes)
   }
 
   /// Every entry of a damaged file that parses on its own (of a file too large, within its first

@@ -24,18 +24,16 @@ struct FileReadState {
 }
 
 extension FileStore {
-  /// The file's values, as ``currentValues(atPath:replacing:)`` reads them; but when the file
+  /// The file as ``currentSnapshot(atPath:replacing:)`` reads it; but when the file
   /// read cleanly before and now reads as damaged, waits for it to read cleanly again, up to
   /// ``partialWriteTimeout``, checking its identity every 10 milliseconds, holding no lock of
   /// the store's (a writer holds its own, and the file lock).
   ///
-  /// - Throws: As ``currentValues(atPath:replacing:)``; the damage once the wait is over.
-  func settledValues(
-    atPath path: String, replacing: Bool = false
-  ) throws -> [String: PropertyListValue] {
+  /// - Throws: As ``currentSnapshot(atPath:replacing:)``; the damage once the wait is over.
+  func settledSnapshot(atPath path: String, replacing: Bool = false) throws -> FileSnapshot {
     while true {
       do {
-        return try currentValues(atPath: path, replacing: replacing)
+        return try currentSnapshot(atPath: path, replacing: replacing)
       } catch let error as PreferenceError where error.isDamage {
         let damaged = identity(atPath: path)
         repeat {

@@ -101,7 +101,7 @@ public final class FileStore: PreferenceStore, Sendable {
   ///   ``PreferenceError/Kind/nestingTooDeep``, or ``PreferenceError/Kind/readFailed``.
   public func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
     try checkIsFileURL(.readFailed)
-    return try settledValues(atPath: url.path)
+    return try settledSnapshot(atPath: url.path).values
   }
 
   /// Applies a change set to the file as one atomic replacement of the file: ``update(_:_:)``
@@ -148,8 +148,10 @@ public final class FileStore: PreferenceStore, Sendable {
       defer { lock.unlock() }
       var values: [String: PropertyListValue]
       var damage: (error: PreferenceError, salvage: SalvagedValues)?
+      var previous: FileSnapshot?
       do {
-        values = try settledValues(atPath: target, replacing: true)
+        previous = try settledSnapshot(atPath: target, replacing: true)
+        values = previous?.values ?? [:]
       } catch let error as PreferenceError where error.isDamage {
         let salvaged = salvagedValues(atPath: target)
         values = salvaged.values
@@ -163,7 +165,7 @@ public final class FileStore: PreferenceStore, Sendable {
       try transform(&values)
       // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
       if values == before { return [] }
-      let bytes = try format.encode(values, file: url, replacing: target)
+      let bytes = try fileBytes(values, previous: previous, request: request, replacing: target)
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }

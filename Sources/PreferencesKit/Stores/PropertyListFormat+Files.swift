@@ -67,6 +67,7 @@ extension PropertyListFormat {
       let tried =
         switch format {
         case .json: "read as JSON, since it starts with { or ["
+        case .toml: "read as TOML"
         case .propertyList where bytes.starts(with: Array("bplist".utf8)):
           "read as a binary property list, since it starts with bplist"
         case .propertyList:

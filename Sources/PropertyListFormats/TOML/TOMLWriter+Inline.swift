@@ -5,7 +5,7 @@ extension TOMLWriter {
   /// `value` as inline TOML text, for the entry `key`.
   ///
   /// - Throws: As ``encode(_:comment:)``.
-  static func inlineText(of value: PropertyListValue, key: String, path: [String] = [])
+  package static func inlineText(of value: PropertyListValue, key: String, path: [String] = [])
     throws -> String
   {
     var writer = TOMLWriter(key: key)

@@ -102,7 +102,7 @@ package struct TOMLWriter {
   }
 
   /// `key` bare when it is made of letters, digits, `_` and `-`, otherwise as a basic string.
-  static func quotedKey(_ key: String) -> String {
+  package static func quotedKey(_ key: String) -> String {
     if !key.isEmpty, key.utf8.allSatisfy(TOMLParser.isBareKey) { return key }
     return quoted(key)
   }

@@ -1,0 +1,48 @@
+import Foundation
+
+extension FileStore {
+  /// The bytes that replace the file, which holds `previous` now (`nil` when it is damaged):
+  /// for a TOML file that parses, its own bytes with only the changed keys' lines edited
+  /// (``TOMLDocument/updated(to:)``), so that every comment and every line a person wrote stays;
+  /// for a new TOML file, a document whose header names the application and lists, commented
+  /// out, every preference `request` declares with its default (``tomlHeader(for:)``); for
+  /// the other formats, a whole new document.
+  ///
+  /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/unrepresentableValue`` or
+  ///   ``PreferenceError/Kind/nestingTooDeep``, naming the key.
+  func fileBytes(
+    _ values: [String: PropertyListValue], previous: FileSnapshot?, request: StoreUpdate,
+    replacing target: String
+  ) throws(PreferenceError) -> [UInt8] {
+    guard format == .toml else { return try format.encode(values, file: url, replacing: target) }
+    do {
+      if let source = previous?.source {
+        return try TOMLDocument(parsing: source).updated(to: values)
+      }
+      let isNew = previous != nil && previous?.identity == nil
+      return try TOMLWriter.encode(values, comment: isNew ? tomlHeader(for: request) : [])
+    } catch {
+      throw PreferenceError(error, kind: .unrepresentableValue, file: url)
+    }
+  }
+
+  /// The comment a new TOML file starts with: the application's name (the name of the folder
+  /// holding the file, the identifier for a default store), then each preference the class
+  /// declares as a line a person can uncomment, with its default and its description:
+  /// `fontSize = 12.0  # Font size in points`. Empty when the update comes from no class.
+  func tomlHeader(for request: StoreUpdate) -> [String] {
+    guard let entries = request.declarations?.entries, !entries.isEmpty else { return [] }
+    let application = url.deletingLastPathComponent().lastPathComponent
+    var lines = [
+      "Preferences of \(application). Each one it reads is listed below with its default,",
+      "commented out: to change one, remove the \"# \" and set the value.",
+      "",
+    ]
+    for entry in entries {
+      let key = TOMLWriter.quotedKey(entry.key)
+      let value = entry.defaultValue.flatMap { try? TOMLWriter.inlineText(of: $0, key: entry.key) }
+      lines.append(value.map { "\(key) = \($0)" } ?? "\(key) (\(entry.typeName), unset by default)")
+    }
+    return lines
+  }
+}
