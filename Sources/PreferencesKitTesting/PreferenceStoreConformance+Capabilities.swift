@@ -12,6 +12,25 @@ extension PreferenceStoreConformance {
     "conformance.form.large": .double(1e300),
   ]
 
+  /// Each value of ``everyKind`` the store is said to have no form for is refused on its own,
+  /// with an error naming its key, and leaves the store as it was.
+  func checkRefusedKinds(_ rules: inout RuleBook) throws {
+    for key in refusedKinds.sorted() {
+      guard let value = Self.everyKind[key] else { continue }
+      let store = try makeStore()
+      do {
+        try store.apply([key: .set(value)])
+        rules.fail("apply(_:) accepted \(key), which the store was said to have no form for")
+      } catch let error as PreferenceError {
+        rules.check(
+          error.kind == .unrepresentableValue && error.key == key,
+          "a value the store has no form for is refused as unrepresentable, naming its key "
+            + "(\(key): \(error))")
+      }
+      rules.check(try makeStore().value(forKey: key) == nil, "a refused value is not stored")
+    }
+  }
+
   /// Each value reads back as `storedForm(of:)` says it will.
   func checkStoredForm(_ rules: inout RuleBook) throws {
     let store = try makeStore()

@@ -48,13 +48,21 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   }
 
   /// The format a document's content shows, for documents without a file name: after an
-  /// optional UTF-8 byte-order mark and white space, `{` or `[` starts JSON; `bplist`, `<` and
-  /// anything else are read as a property list, whose parser explains what is wrong.
+  /// optional UTF-8 byte-order mark and white space, `{` or `[` starts JSON (a TOML document
+  /// that starts with a `[table]` header is read as TOML when it is not JSON); a letter, a
+  /// digit, `_`, `-`, a quote or a `#` comment starts TOML; `bplist`, `<` and anything else are
+  /// read as a property list, whose parser explains what is wrong.
   package init(sniffing bytes: [UInt8]) {
     var content = bytes[...]
     if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
     let first = content.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .propertyList
+    switch first.map(Unicode.Scalar.init) {
+    case "{", "[": self = .json
+    case "#", "\"", "'", "_", "-": self = .toml
+    case let scalar? where scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9") ~= scalar):
+      self = content.starts(with: Array("bplist".utf8)) ? .propertyList : .toml
+    default: self = .propertyList
+    }
   }
 
   /// Parses a whole document, whose top level must be a dictionary.
@@ -107,33 +115,53 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   }
 
   /// `value` as a document in this format holds it: for an XML property list, every date
-  /// rounded down to the second, which is all the format keeps; JSON and TOML keep every date
-  /// they can hold exactly.
+  /// rounded down to the second, which is all the format keeps; for TOML, which has no data
+  /// type, data as its base64 text; JSON keeps every value exactly.
   package func storedForm(of value: PropertyListValue) -> PropertyListValue {
-    self == .propertyList ? Self.wholeSeconds(value) ?? value : value
+    switch self {
+    case .json: value
+    case .propertyList: Self.rewriting(value, Self.wholeSeconds) ?? value
+    case .toml: Self.rewriting(value, Self.base64Text) ?? value
+    }
   }
 
   /// Whether a document in this format holds `value` exactly: false for an XML property list
-  /// and a value holding a date with a fraction of a second.
+  /// and a value holding a date with a fraction of a second, and for TOML and one holding data.
   package func holdsExactly(_ value: PropertyListValue) -> Bool {
-    self != .propertyList || Self.wholeSeconds(value) == nil
+    switch self {
+    case .json: true
+    case .propertyList: Self.rewriting(value, Self.wholeSeconds) == nil
+    case .toml: Self.rewriting(value, Self.base64Text) == nil
+    }
   }
 
-  /// `value` with every date rounded down to the second, or `nil` when it holds no date with a
-  /// fraction: containers are rebuilt only when a date inside them changes, so a write of a
-  /// large array costs no copy.
+  /// A date rounded down to the second, or `nil` when it is whole (or not a date).
   private static func wholeSeconds(_ value: PropertyListValue) -> PropertyListValue? {
+    guard case .date(let date) = value else { return nil }
+    let interval = date.timeIntervalSinceReferenceDate
+    let whole = interval.rounded(.down)
+    guard interval.isFinite, whole != interval else { return nil }
+    return .date(Date(timeIntervalSinceReferenceDate: whole))
+  }
+
+  /// Data as its base64 text, or `nil` for any other value.
+  private static func base64Text(_ value: PropertyListValue) -> PropertyListValue? {
+    guard case .data(let data) = value else { return nil }
+    return .string(data.base64EncodedString())
+  }
+
+  /// `value` with `leaf` applied to every value inside it, or `nil` when `leaf` changes none:
+  /// containers are rebuilt only when a value inside them changes, so a write of a large
+  /// array costs no copy.
+  private static func rewriting(
+    _ value: PropertyListValue, _ leaf: (PropertyListValue) -> PropertyListValue?
+  ) -> PropertyListValue? {
     switch value {
-    case .date(let date):
-      let interval = date.timeIntervalSinceReferenceDate
-      let whole = interval.rounded(.down)
-      guard interval.isFinite, whole != interval else { return nil }
-      return .date(Date(timeIntervalSinceReferenceDate: whole))
     case .array(var elements):
       var changed = false
       for index in elements.indices {
-        if let rounded = wholeSeconds(elements[index]) {
-          elements[index] = rounded
+        if let new = rewriting(elements[index], leaf) {
+          elements[index] = new
           changed = true
         }
       }
@@ -141,14 +169,14 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
     case .dictionary(var entries):
       var changed = false
       for (key, entry) in entries {
-        if let rounded = wholeSeconds(entry) {
-          entries[key] = rounded
+        if let new = rewriting(entry, leaf) {
+          entries[key] = new
           changed = true
         }
       }
       return changed ? .dictionary(entries) : nil
     default:
-      return nil
+      return leaf(value)
     }
   }
 }

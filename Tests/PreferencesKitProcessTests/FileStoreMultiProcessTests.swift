@@ -20,7 +20,7 @@ import Testing
 @Suite(.serialized)
 struct FileStoreMultiProcessTests {
   /// Guarantee 2: four processes, 250 keys each, one write per key, ten times over.
-  @Test(arguments: ["preferences.plist", "preferences.json"])
+  @Test(arguments: ["preferences.plist", "preferences.json", "preferences.toml"])
   func fourWritersLoseNoUpdate(fileName: String) async throws {
     let repetitions = fileName.hasSuffix(".plist") ? 10 : 3
     for repetition in 0..<repetitions {

@@ -8,8 +8,19 @@ package enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Senda
   case userDefaults
   case propertyListFile
   case jsonFile
+  case tomlFile
 
   package var testDescription: String { rawValue }
+
+  /// The format of a file store's file; `nil` for a store that keeps no file.
+  package var fileFormat: PropertyListFormat? {
+    switch self {
+    case .propertyListFile: .propertyList
+    case .jsonFile: .json
+    case .tomlFile: .toml
+    case .inMemory, .userDefaults: nil
+    }
+  }
 
   /// Runs `body` with a fresh, empty store of this kind, then removes what it left behind.
   /// `makeStore` opens another store over the same place, as a second launch would.
@@ -24,10 +35,10 @@ package enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Senda
       return try withTemporarySuite { name, _ in
         try body { UserDefaultsStore(suiteName: name) }
       }
-    case .propertyListFile, .jsonFile:
+    case .propertyListFile, .jsonFile, .tomlFile:
       let directory = try TemporaryDirectory()
       defer { directory.remove() }
-      let url = directory.file(self == .jsonFile ? "preferences.json" : "preferences.plist")
+      let url = directory.file("preferences." + (fileFormat?.fileExtension ?? ""))
       return try body { FileStore(url: url) }
     }
   }

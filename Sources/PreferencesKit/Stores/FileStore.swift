@@ -237,8 +237,9 @@ public final class FileStore: PreferenceStore, Sendable {
   }
 
   /// The value as the file will hold it: for an XML property list, every date rounded down to
-  /// the second, which is all the format holds. JSON files and binary property lists (a
-  /// `.plist` file that is binary now stays binary) hold every value exactly.
+  /// the second, which is all the format holds; for a TOML file, data as its base64 text,
+  /// which a `Data` property reads back. JSON files and binary property lists (a `.plist` file
+  /// that is binary now stays binary) hold every value exactly.
   public func storedForm(of value: PropertyListValue) -> PropertyListValue {
     if format.holdsExactly(value) { return value }
     let target = (try? resolvedTargetPath()) ?? url.path

@@ -64,10 +64,14 @@ extension PropertyListFormat {
       return try format.decode(bytes, file: nil)
     } catch {
       guard !bytes.isEmpty, error.kind == .corruptFile else { throw error }
+      // A TOML document may start with a `[table]` header, as a JSON array starts.
+      if format == .json, let values = try? PropertyListFormat.toml.decode(bytes) {
+        return values
+      }
       let tried =
         switch format {
         case .json: "read as JSON, since it starts with { or ["
-        case .toml: "read as TOML"
+        case .toml: "read as TOML, since it starts with a key or a comment"
         case .propertyList where bytes.starts(with: Array("bplist".utf8)):
           "read as a binary property list, since it starts with bplist"
         case .propertyList:

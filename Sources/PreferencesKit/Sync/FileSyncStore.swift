@@ -37,13 +37,15 @@ public final class FileSyncStore: SyncStore {
   ///
   /// - Parameters:
   ///   - folder: The shared folder, which must exist when syncing.
-  ///   - format: The format of the files; property lists unless given.
+  ///   - format: The format of the files; property lists unless given. TOML, which cannot
+  ///     hold every value exactly, gives JSON: the files are written by machines, for
+  ///     machines.
   ///   - limits: The limits to enforce; the iCloud key-value store's by default.
   public init(
     folder: URL, format: PropertyListFormat = .propertyList, limits: SyncLimits = .iCloud
   ) {
     self.folder = folder
-    self.format = format
+    self.format = format == .toml ? .json : format
     self.limits = limits
   }
 

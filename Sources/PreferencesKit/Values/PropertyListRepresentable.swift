@@ -56,12 +56,20 @@ extension String: PropertyListRepresentable {
 }
 
 extension Data: PropertyListRepresentable {
-  /// Reads `.data`.
+  /// Reads `.data`, or a `.string` of base64 text, which is how a TOML file, which has no
+  /// data type, holds data.
   public init(propertyListValue: PropertyListValue) throws(PreferenceError) {
-    guard case .data(let value) = propertyListValue else {
+    switch propertyListValue {
+    case .data(let value):
+      self = value
+    case .string(let text):
+      guard let value = Data(base64Encoded: text) else {
+        throw .mismatch(expected: Data.self, found: propertyListValue)
+      }
+      self = value
+    default:
       throw .mismatch(expected: Data.self, found: propertyListValue)
     }
-    self = value
   }
 
   /// `.data(self)`.

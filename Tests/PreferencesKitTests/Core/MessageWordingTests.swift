@@ -72,7 +72,8 @@ struct MessageWordingTests {
   }
 
   @Test(arguments: [
-    ("nope", "read as an XML property list, since it does not start with { or [ as JSON does"),
+    ("<nope", "read as an XML property list, since it does not start with { or [ as JSON does"),
+    ("nope", "read as TOML, since it starts with a key or a comment: not valid TOML at line 1"),
     (#"{"a": }"#, "read as JSON, since it starts with { or [: not valid JSON at line 1"),
   ])
   func anImportThatDoesNotParseSaysWhichFormatWasTriedAndWhy(

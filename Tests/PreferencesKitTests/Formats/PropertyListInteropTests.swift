@@ -96,12 +96,24 @@ struct PropertyListUnsignedIntegerTests {
       ])
   }
 
-  @Test(arguments: PropertyListFormat.allCases)
+  @Test(arguments: [PropertyListFormat.propertyList, .json])
   func everyFormatWritesThemBackExactly(format: PropertyListFormat) throws {
     let values: [String: PropertyListValue] = [
       "big": .unsignedInteger(Self.big), "max": .unsignedInteger(.max), "min": .integer(.min),
     ]
     #expect(try format.decode(format.encode(values)) == values)
+  }
+
+  /// TOML's integers are 64-bit signed: an unsigned integer above `Int64.max` is refused,
+  /// naming its key, so that a store leaves that key out; `Int64.min` is kept.
+  @Test func tomlRefusesThoseAboveInt64MaxNamingTheKey() throws {
+    let error = #expect(throws: PropertyListFormatError.self) {
+      try PropertyListFormat.toml.encode(["min": .integer(.min), "big": .unsignedInteger(Self.big)])
+    }
+    #expect(error?.kind == .unrepresentableValue)
+    #expect(error?.key == "big")
+    let kept = try PropertyListFormat.toml.encode(["min": .integer(.min)])
+    #expect(try PropertyListFormat.toml.decode(kept) == ["min": .integer(.min)])
   }
 
   @Test(arguments: ["18446744073709551616", "-9223372036854775809"])

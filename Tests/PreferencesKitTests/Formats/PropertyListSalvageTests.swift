@@ -60,7 +60,7 @@ struct PropertyListSalvageTests {
     let values: [String: PropertyListValue] = [
       "a": .integer(1), "b": .array([.string("two")]), "c": .double(3.5),
     ]
-    for format in [PropertyListFormat.propertyList, .json] {
+    for format in PropertyListFormat.allCases {
       let bytes = try format.encode(values, file: URL(fileURLWithPath: "/t"))
       let text = String(decoding: bytes, as: UTF8.self)
       let cut = text.range(of: "3.5")!.lowerBound

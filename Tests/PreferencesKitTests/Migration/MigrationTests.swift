@@ -191,7 +191,7 @@ struct ExportImportTests {
     #expect(restored.launchCount == 7)
     #expect(restored.volume == 0.25)
     let expectedDate =
-      format == .json
+      format != .propertyList
       ? Date(timeIntervalSince1970: 1_700_000_000.123_456)
       : Date(timeIntervalSince1970: 1_700_000_000)
     #expect(restored.lastOpened == expectedDate)

@@ -17,6 +17,7 @@ struct PreferenceStoreConformanceTests {
         try PreferenceStoreConformance(
           refusedChanges: kind.refusedChanges, updatesAtomically: kind.updatesAtomically,
           failingWrites: kind.failingWrites, damage: kind.damage(makeStore().location),
+          refusedKinds: kind == .tomlFile ? ["conformance.unsignedInteger"] : [],
           makeStore: makeStore
         ).run()
       }
@@ -110,7 +111,7 @@ extension StoreKind {
   /// A change set this kind of store refuses, to check that a failed apply changes nothing.
   var refusedChanges: [String: StoredChange]? {
     switch self {
-    case .propertyListFile, .jsonFile:
+    case .propertyListFile, .jsonFile, .tomlFile:
       // Larger than the file store reads back: refused before the file is touched.
       [
         "conformance.small": .set(.integer(1)),
@@ -126,7 +127,7 @@ extension StoreKind {
 
   /// Makes a file store's next write fail as a full disk would, through the system-call seam.
   var failingWrites: PreferenceStoreConformance.FailingWrites? {
-    guard self == .propertyListFile || self == .jsonFile else { return nil }
+    guard fileFormat != nil else { return nil }
     return { body in
       let faults = SystemCallFaults()
       faults.fail(.write, with: .noSpace)
@@ -136,7 +137,7 @@ extension StoreKind {
 
   /// Cuts a file store's file in the middle of its entries.
   func damage(_ location: URL?) -> (() throws -> Void)? {
-    guard self == .propertyListFile || self == .jsonFile, let location else { return nil }
+    guard fileFormat != nil, let location else { return nil }
     return {
       let bytes = try Data(contentsOf: location)
       try bytes.prefix(bytes.count / 2).write(to: location)

@@ -41,9 +41,9 @@ final class ChangedTypePreferences: Preferences, @unchecked Sendable {
 
 /// The model's own table of what each format cannot hold, kept in one place and independent of
 /// the writers' checks. A `.plist` file cannot hold a string with U+0000 (XML 1.0 has no such
-/// character); a JSON file escapes it. Every format holds an unsigned integer above
+/// character); a JSON file escapes it. Every format but TOML holds an unsigned integer above
 /// `Int64.max` (`PropertyListValue.unsignedInteger`), so the model checks that the largest one
-/// is kept exactly.
+/// is kept exactly; TOML's integers are 64-bit signed, so there it is left out.
 enum ModelLeftOutValues {
   static let nulString = "a\u{0}b"
   static let hugeCount = UInt64.max
@@ -52,7 +52,9 @@ enum ModelLeftOutValues {
     format == .propertyList && name.unicodeScalars.contains("\u{0}")
   }
 
-  static func leavesOut(count: UInt64) -> Bool { false }
+  static func leavesOut(count: UInt64, format: PropertyListFormat) -> Bool {
+    format == .toml && count > UInt64(Int64.max)
+  }
 }
 
 /// One operation of a sequence.

@@ -40,7 +40,7 @@ final class StoreModelRun {
     self.format = format
     source = ModelOperationSource(random: SeededGenerator(seed: seed), mix: mix)
     directory = try TemporaryDirectory()
-    url = directory.file(format == .json ? "p.json" : "p.plist")
+    url = directory.file("p." + format.fileExtension)
     // Sequences drop instances with unsaved changes on purpose.
     Preferences.warnsAboutUnsavedChanges = false
     // A damaged file is not waited for: the model damages it on purpose, between steps.
@@ -73,7 +73,7 @@ final class StoreModelRun {
       assign("size", .double(size), leftOut: false)
     case .assignCount(let count):
       instance.count = count
-      let leftOut = ModelLeftOutValues.leavesOut(count: count)
+      let leftOut = ModelLeftOutValues.leavesOut(count: count, format: format)
       assign("count", leftOut ? .integer(-1) : .integer(exactly: count), leftOut: leftOut)
     case .assignPerson(let name):
       instance.person = ModelPerson(name: name)
@@ -219,7 +219,13 @@ final class StoreModelRun {
     // Damage over damage replaces a damaged file no write has kept: only the new one counts.
     if isDamaged { damagedFiles.removeLast() }
     isDamaged = false
-    guard (try? FileStore(url: url).allValues()) == nil else { return }
+    if let values = try? FileStore(url: url).allValues() {
+      // A TOML file cut at the end of a line still parses: it is an edit like any other.
+      committed = ModelPreferences(store: FileStore(url: url)).shown
+      foreign = values.filter { $0.key.hasPrefix("other.") }
+      if committed["person"] == .string("none") { storedPersonIsOld = false }
+      return
+    }
     isDamaged = true
     damagedFiles.append(damaged)
     // What salvage keeps is what a reader now sees; the damaged file keeps the rest.

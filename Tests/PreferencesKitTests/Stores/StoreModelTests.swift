@@ -27,7 +27,7 @@ struct StoreModelTests {
     return nil
   }
 
-  @Test(arguments: [PropertyListFormat.propertyList, .json])
+  @Test(arguments: PropertyListFormat.allCases)
   func everyCommittedValueSurvives(format: PropertyListFormat) throws {
     if let failure = try Self.firstFailure(format: format, mix: .all) {
       Issue.record(Comment(rawValue: failure))
