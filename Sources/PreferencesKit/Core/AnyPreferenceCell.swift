@@ -44,6 +44,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func forgetRefusedAssignment()
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
+  /// Why the default breaks the declared constraint, if it does: a programming error.
+  func defaultRejection() -> PreferenceError?
   /// Decodes the form a store normalized the value to (such as a date to the second), and
   /// returns what installs it, if no assignment happened since the given generation. Call
   /// without the lock; call what it returns with the lock held.
@@ -61,6 +63,8 @@ struct PreferenceDeclaration: Sendable {
   let previousKeys: [String]
   /// Whether the preference travels to other machines while syncing.
   let isSynced: Bool
+  /// The one line given with `help:`, if any.
+  var help: String?
 }
 
 /// A change to one cell, worked out without the lock and installed with it.

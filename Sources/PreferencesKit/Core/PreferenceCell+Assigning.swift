@@ -12,10 +12,14 @@ extension PreferenceCell {
   /// cell.finish(cell.assign(newValue, in: owner, observer: Unobserved()), with: newValue,
   ///   in: owner, flags: flags)
   /// ```
+  ///
+  /// A cell with a constraint takes ``assignChecked(_:in:observer:)`` instead, which checks
+  /// (and clamps) the value first.
   @inlinable @inline(__always)
   func assign(
     _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
   ) -> Assignment<Value> {
+    if _slowPath(flags.isConstrained) { return assignChecked(newValue, in: owner, observer: observer) }
     observer.willSet()
     let stored =
       Self.isLockFree
@@ -39,13 +43,15 @@ extension PreferenceCell {
     _ assignment: consuming Assignment<Value>, with newValue: Value, in owner: Preferences,
     flags: UInt64
   ) {
+    let check = assignment.check
     if let stored = assignment.stored {
       if _slowPath(stored.isHeard), let replaced = stored.replaced {
-        owner.announceAssignment(to: self, replacing: replaced, with: newValue)
+        owner.announceAssignment(to: self, replacing: replaced, with: check?.value ?? newValue)
       }
-    } else {
+    } else if check == nil {
       refuseAssignment()
     }
+    if _slowPath(check != nil), let check { note(check, in: owner) }
     if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 
@@ -77,10 +83,14 @@ extension PreferenceCell {
   ///   Otherwise `replaced`, the value replaced, for the caller to release once it holds no
   ///   lock (``exchangeValue(with:)``), or to announce when `isHeard`, that is when anyone hears
   ///   of assignments: for a ``isLockFree`` value, only then.
+  ///   - isChecked: Whether the value was checked against the cell's constraint
+  ///     (``CellFlags/assign(isChecked:)``).
   @inlinable @inline(__always)
-  func store(_ newValue: Value, hotPath: AtomicWords) -> (replaced: Value?, isHeard: Bool)? {
+  func store(
+    _ newValue: Value, hotPath: AtomicWords, isChecked: Bool = false
+  ) -> (replaced: Value?, isHeard: Bool)? {
     withCellLock { flags in
-      guard flags.assign() else { return nil }
+      guard flags.assign(isChecked: isChecked) else { return nil }
       let isHeard = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0)
       if Self.isLockFree {
         let replaced = isHeard ? value : nil
@@ -95,13 +105,39 @@ extension PreferenceCell {
 }
 
 /// What ``PreferenceCell/assign(_:in:observer:)`` did, for
-/// ``PreferenceCell/finish(_:with:in:flags:)``: `nil` when refused; otherwise the value
-/// replaced (to release holding no lock, and to announce when heard).
+/// ``PreferenceCell/finish(_:with:in:flags:)``: `stored` is `nil` when refused or rejected;
+/// otherwise the value replaced (to release holding no lock, and to announce when heard).
+/// `check` is what the constraint decided, for a cell with one.
 @usableFromInline
 struct Assignment<Value> {
   @usableFromInline let stored: (replaced: Value?, isHeard: Bool)?
+  @usableFromInline let check: ConstraintCheck<Value>?
 
-  @inlinable init(stored: (replaced: Value?, isHeard: Bool)?) { self.stored = stored }
+  @inlinable init(stored: (replaced: Value?, isHeard: Bool)?, check: ConstraintCheck<Value>? = nil)
+  {
+    self.stored = stored
+    self.check = check
+  }
+}
+
+/// What a preference's constraint decided about an assignment.
+@usableFromInline
+enum ConstraintCheck<Value> {
+  /// Accepted: the value stored, clamped when the constraint clamps.
+  case accepted(Value)
+  /// Rejected: why; the preference keeps its value.
+  case rejected(PreferenceError)
+
+  /// The value stored, when accepted.
+  @inlinable var value: Value? {
+    if case .accepted(let value) = self { return value }
+    return nil
+  }
+  /// Why the value was rejected, when it was.
+  @inlinable var rejection: PreferenceError? {
+    if case .rejected(let error) = self { return error }
+    return nil
+  }
 }
 
 /// Tells the Observation framework of an assignment: its will-set and did-set calls, around

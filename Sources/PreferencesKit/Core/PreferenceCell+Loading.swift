@@ -118,7 +118,7 @@ extension PreferenceCell {
       forKey: key, in: candidates.stored, movedKeys: &choice.movedKeys)
     if let stored {
       do throws(PreferenceError) {
-        let decoded = try codec.decode(stored)
+        let decoded = try decodeAccepted(stored)
         choice.userForm = stored
         if choice.source == .default {
           value = decoded
@@ -142,7 +142,7 @@ extension PreferenceCell {
     var firstError: PreferenceError?
     for form in layer.candidates {
       do throws(PreferenceError) {
-        let decoded = try codec.decode(form)
+        let decoded = try decodeAccepted(form)
         if choice.source == .default {
           value = decoded
           choice.source = layer.source

@@ -143,14 +143,21 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
+  /// What values the preference accepts besides its type (``CellFlags/isConstrained``).
+  let constraint: PreferenceConstraint<Value>?
 
-  init(defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>) {
+  init(
+    defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>,
+    constraint: PreferenceConstraint<Value>? = nil
+  ) {
     self.boxedValue = defaultValue
     self.defaultValue = defaultValue
     self.declaration = declaration
     self.key = declaration.key ?? ""
     self.codec = codec
+    self.constraint = constraint
     value = defaultValue
+    if constraint != nil { withCellLock { $0.constrain() } }
   }
 
   deinit {

@@ -75,6 +75,10 @@ extension PreferenceProblem {
     /// (``SyncStore/readProblems``). Replaced as each exchange goes, and cleared when syncing
     /// stops or starts again.
     public static let sync = Phase(name: "sync", rank: 4)
+    /// Each assignment in code that a preference's ``PreferenceConstraint`` rejected
+    /// (``PreferenceError/Kind/rejectedValue``): the preference kept its value. One per key,
+    /// until the preference is next assigned a value it accepts.
+    public static let assignment = Phase(name: "assignment", rank: 5)
 
     /// The phase's name, such as `"load"`.
     public var description: String { name }

@@ -93,6 +93,7 @@ open class Preferences: @unchecked Sendable {
     lock.withLock {
       for cell in cells { cell.adoptValueAsDefault() }
     }
+    checkDefaultsAccepted()
     setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.problems.replace(.load, with: [migrationError]) }

@@ -1,0 +1,53 @@
+// A preference's declared constraint (``PreferenceConstraint``) applied on each path a value
+// comes in by: an assignment in code here, a load (store, layers, sync, import, migration) in
+// ``decodeAccepted(_:)``, and the default when the instance is created.
+extension PreferenceCell {
+  /// An assignment to a cell with a constraint: the value is clamped if the constraint clamps,
+  /// then checked, holding no lock (a validating closure may be slow); a rejected value
+  /// changes nothing, and ``finish(_:with:in:flags:)`` lists the problem.
+  @usableFromInline @inline(never)
+  func assignChecked(
+    _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
+  ) -> Assignment<Value> {
+    guard let constraint else { preconditionFailure("\"\(key)\" is constrained without one") }
+    let value = constraint.clamp?(newValue) ?? newValue
+    if var rejection = constraint.rejection(value) {
+      rejection.key = key
+      rejection.reason = [
+        rejection.reason, "the assignment was ignored, and the preference keeps its value",
+      ].compactMap { $0 }.joined(separator: "; ")
+      return Assignment(stored: nil, check: .rejected(rejection))
+    }
+    observer.willSet()
+    let stored =
+      Self.isLockFree
+      ? store(value, hotPath: owner.hotPath, isChecked: true)
+      : owner.lock.withLock { store(value, hotPath: owner.hotPath, isChecked: true) }
+    observer.didSet()
+    return Assignment(stored: stored, check: .accepted(value))
+  }
+
+  /// Lists a rejected assignment as a problem, or removes the one listed once a value is
+  /// accepted (``Preferences/noteChecked(key:rejection:)``).
+  @usableFromInline @inline(never)
+  func note(_ check: ConstraintCheck<Value>, in owner: Preferences) {
+    owner.noteChecked(key: key, rejection: check.rejection)
+  }
+
+  /// Decodes a stored form, a layer's or a synced one, and throws a
+  /// ``PreferenceError/Kind/rejectedValue`` when the value breaks the constraint, so each path
+  /// that loads treats it as one that does not fit: not used.
+  @inline(__always)
+  func decodeAccepted(_ form: PropertyListValue) throws(PreferenceError) -> Value {
+    let value = try codec.decode(form)
+    if _slowPath(flags.isConstrained), let rejection = constraint?.rejection(value) {
+      throw rejection
+    }
+    return value
+  }
+
+  func defaultRejection() -> PreferenceError? {
+    guard flags.isConstrained else { return nil }
+    return constraint?.rejection(defaultValue)
+  }
+}
