@@ -149,7 +149,10 @@ extension PreferenceCell {
         }
         return
       } catch {
-        firstError = firstError ?? error
+        // A form of the right type that a constraint rejects says more than one of another.
+        if firstError == nil || (error.kind == .rejectedValue && firstError?.kind != error.kind) {
+          firstError = error
+        }
       }
     }
     var error = firstError ?? PreferenceError(.typeMismatch)

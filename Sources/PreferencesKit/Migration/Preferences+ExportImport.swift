@@ -129,7 +129,9 @@ extension Preferences {
         prepareStoredLoad(cell, $0, keepingDirtyValue: false)
       }
     }
-    let problems = changes.compactMap(\.error)
+    // A value of the wrong type fails the import; one a constraint rejects is imported into
+    // the store, as a hand edit would be, and not used.
+    let problems = changes.compactMap(\.error).filter { $0.kind != .rejectedValue }
     if !problems.isEmpty {
       throw PreferenceError(
         .typeMismatch, key: problems.count == 1 ? problems[0].key : nil,
@@ -142,6 +144,7 @@ extension Preferences {
       if !outcome.problems.isEmpty {
         state.withLock { $0.problems.replaceWriteProblems(with: outcome.problems) }
       }
+      noteStoredLoads(changes, arrival: "imported")
       return installLeavingObservers(changes, origin: .external)
     }
     tellObservers()
