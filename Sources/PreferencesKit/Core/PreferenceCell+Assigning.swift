@@ -19,7 +19,9 @@ extension PreferenceCell {
   func assign(
     _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
   ) -> Assignment<Value> {
-    if _slowPath(flags.isConstrained) { return assignChecked(newValue, in: owner, observer: observer) }
+    if _slowPath(flags.isConstrained) {
+      return assignChecked(newValue, in: owner, observer: observer)
+    }
     observer.willSet()
     let stored =
       Self.isLockFree
@@ -43,15 +45,14 @@ extension PreferenceCell {
     _ assignment: consuming Assignment<Value>, with newValue: Value, in owner: Preferences,
     flags: UInt64
   ) {
-    let check = assignment.check
     if let stored = assignment.stored {
       if _slowPath(stored.isHeard), let replaced = stored.replaced {
-        owner.announceAssignment(to: self, replacing: replaced, with: check?.value ?? newValue)
+        owner.announceAssignment(
+          to: self, replacing: replaced, with: assignment.clamped ?? newValue)
       }
-    } else if check == nil {
+    } else if !assignment.isRejected {
       refuseAssignment()
     }
-    if _slowPath(check != nil), let check { note(check, in: owner) }
     if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 
@@ -105,38 +106,22 @@ extension PreferenceCell {
 }
 
 /// What ``PreferenceCell/assign(_:in:observer:)`` did, for
-/// ``PreferenceCell/finish(_:with:in:flags:)``: `stored` is `nil` when refused or rejected;
-/// otherwise the value replaced (to release holding no lock, and to announce when heard).
-/// `check` is what the constraint decided, for a cell with one.
+/// ``PreferenceCell/finish(_:with:in:flags:)``: `stored` is `nil` when refused or rejected
+/// (`isRejected`: a constraint rejected the value); otherwise the value replaced (to release
+/// holding no lock, and to announce when heard). `clamped` is the value stored when a
+/// constraint clamped it.
 @usableFromInline
 struct Assignment<Value> {
   @usableFromInline let stored: (replaced: Value?, isHeard: Bool)?
-  @usableFromInline let check: ConstraintCheck<Value>?
+  @usableFromInline let clamped: Value?
+  @usableFromInline let isRejected: Bool
 
-  @inlinable init(stored: (replaced: Value?, isHeard: Bool)?, check: ConstraintCheck<Value>? = nil)
-  {
+  @inlinable init(
+    stored: (replaced: Value?, isHeard: Bool)?, clamped: Value? = nil, isRejected: Bool = false
+  ) {
     self.stored = stored
-    self.check = check
-  }
-}
-
-/// What a preference's constraint decided about an assignment.
-@usableFromInline
-enum ConstraintCheck<Value> {
-  /// Accepted: the value stored, clamped when the constraint clamps.
-  case accepted(Value)
-  /// Rejected: why; the preference keeps its value.
-  case rejected(PreferenceError)
-
-  /// The value stored, when accepted.
-  @inlinable var value: Value? {
-    if case .accepted(let value) = self { return value }
-    return nil
-  }
-  /// Why the value was rejected, when it was.
-  @inlinable var rejection: PreferenceError? {
-    if case .rejected(let error) = self { return error }
-    return nil
+    self.clamped = clamped
+    self.isRejected = isRejected
   }
 }
 

@@ -3,8 +3,9 @@
 // ``decodeAccepted(_:)``, and the default when the instance is created.
 extension PreferenceCell {
   /// An assignment to a cell with a constraint: the value is clamped if the constraint clamps,
-  /// then checked, holding no lock (a validating closure may be slow); a rejected value
-  /// changes nothing, and ``finish(_:with:in:flags:)`` lists the problem.
+  /// then checked, holding no instance lock (a validating closure may be slow); a rejected
+  /// value changes nothing but the problem list (``Preferences/noteChecked(key:rejection:)``),
+  /// and an accepted one removes the key's problem.
   @usableFromInline @inline(never)
   func assignChecked(
     _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
@@ -16,22 +17,17 @@ extension PreferenceCell {
       rejection.reason = [
         rejection.reason, "the assignment was ignored, and the preference keeps its value",
       ].compactMap { $0 }.joined(separator: "; ")
-      return Assignment(stored: nil, check: .rejected(rejection))
+      owner.noteChecked(key: key, rejection: rejection)
+      return Assignment(stored: nil, isRejected: true)
     }
+    owner.noteChecked(key: key, rejection: nil)
     observer.willSet()
     let stored =
       Self.isLockFree
       ? store(value, hotPath: owner.hotPath, isChecked: true)
       : owner.lock.withLock { store(value, hotPath: owner.hotPath, isChecked: true) }
     observer.didSet()
-    return Assignment(stored: stored, check: .accepted(value))
-  }
-
-  /// Lists a rejected assignment as a problem, or removes the one listed once a value is
-  /// accepted (``Preferences/noteChecked(key:rejection:)``).
-  @usableFromInline @inline(never)
-  func note(_ check: ConstraintCheck<Value>, in owner: Preferences) {
-    owner.noteChecked(key: key, rejection: check.rejection)
+    return Assignment(stored: stored, clamped: constraint.clamp == nil ? nil : value)
   }
 
   /// Decodes a stored form, a layer's or a synced one, and throws a

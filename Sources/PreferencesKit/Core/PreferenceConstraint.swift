@@ -19,19 +19,24 @@
 /// A `CaseIterable` enum stored as its raw value needs no constraint: a raw value that is no
 /// case is rejected already, and the schema lists the cases.
 public struct PreferenceConstraint<Value: Sendable>: Sendable {
+  /// What the constraint says, in an object: a struct whose size does not depend on `Value`
+  /// costs the unspecialized code that makes each cell no type-metadata lookup (about 5,000
+  /// instructions a preference on creation, `create` in `Scripts/instruction-counts.sh`).
+  let rules: Rules
+
   /// The least and greatest values accepted, when the constraint is a range.
-  let bounds: (lower: Value, upper: Value)?
+  var bounds: (lower: Value, upper: Value)? { rules.bounds }
   /// The values accepted, when the constraint is a list.
-  let allowed: [Value]?
+  var allowed: [Value]? { rules.allowed }
   /// The most elements (characters of a string) accepted.
-  let maximumCount: Int?
+  var maximumCount: Int? { rules.maximumCount }
   /// Whether a closure the schema cannot render decides, in part.
-  let validates: Bool
+  var validates: Bool { rules.validates }
   /// Brings an assigned value into range instead of rejecting it.
-  let clamp: (@Sendable (Value) -> Value)?
+  var clamp: (@Sendable (Value) -> Value)? { rules.clamp }
   /// Why `value` is rejected: an error of kind ``PreferenceError/Kind/rejectedValue`` saying
   /// what was expected and found; `nil` when it is accepted.
-  let rejection: @Sendable (Value) -> PreferenceError?
+  var rejection: @Sendable (Value) -> PreferenceError? { rules.rejection }
 
   init(
     bounds: (lower: Value, upper: Value)? = nil, allowed: [Value]? = nil,
@@ -39,12 +44,32 @@ public struct PreferenceConstraint<Value: Sendable>: Sendable {
     clamp: (@Sendable (Value) -> Value)? = nil,
     rejection: @escaping @Sendable (Value) -> PreferenceError?
   ) {
-    self.bounds = bounds
-    self.allowed = allowed
-    self.maximumCount = maximumCount
-    self.validates = validates
-    self.clamp = clamp
-    self.rejection = rejection
+    rules = Rules(
+      bounds: bounds, allowed: allowed, maximumCount: maximumCount, validates: validates,
+      clamp: clamp, rejection: rejection)
+  }
+
+  /// The parts of a constraint (see the properties above), immutable.
+  final class Rules: Sendable {
+    let bounds: (lower: Value, upper: Value)?
+    let allowed: [Value]?
+    let maximumCount: Int?
+    let validates: Bool
+    let clamp: (@Sendable (Value) -> Value)?
+    let rejection: @Sendable (Value) -> PreferenceError?
+
+    init(
+      bounds: (lower: Value, upper: Value)?, allowed: [Value]?, maximumCount: Int?,
+      validates: Bool, clamp: (@Sendable (Value) -> Value)?,
+      rejection: @escaping @Sendable (Value) -> PreferenceError?
+    ) {
+      self.bounds = bounds
+      self.allowed = allowed
+      self.maximumCount = maximumCount
+      self.validates = validates
+      self.clamp = clamp
+      self.rejection = rejection
+    }
   }
 
   /// An error rejecting `value`, which was expected to be `expected`.

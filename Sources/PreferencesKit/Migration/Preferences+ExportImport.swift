@@ -31,7 +31,10 @@ extension Preferences {
   /// Every value is checked against its property's type first. Only if all fit are they
   /// applied, as one unit; otherwise nothing changes and the error lists every key that does
   /// not fit. An import stays all or nothing at the store too: when the store cannot hold one
-  /// of the values, nothing is imported. It merges: preferences the document does not mention
+  /// of the values, nothing is imported. A value of the right type that the property's
+  /// ``PreferenceConstraint`` rejects is imported into the store, as a hand edit would be, and
+  /// not used: the preference holds its default and ``preferenceProblems`` lists it (`load`
+  /// phase) until a value is assigned. It merges: preferences the document does not mention
   /// keep their values (`prefs import` on the command line replaces the store's keys unless
   /// given `--merge`). A value found only under one of a property's `previousKeys` is
   /// imported under its key. The imported values are saved immediately, without

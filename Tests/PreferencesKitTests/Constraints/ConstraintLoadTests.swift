@@ -118,6 +118,17 @@ struct ConstraintLoadTests {
     #expect(error.reason?.contains("NOTES_FONT_SIZE") == true, "\(error)")
   }
 
+  @Test func aSystemValueOutOfRangeLetsTheDefaultDecide() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    let system = try fixture.writeSystem(["fontSize": .double(2)])
+    let prefs = fixture.makeConstrained()
+    #expect(prefs.fontSize == 12 && prefs.$fontSize.source == .default)
+    let error = try #require(prefs.problemErrors(.layers).first)
+    #expect(error.kind == .rejectedValue)
+    #expect(error.file?.standardizedFileURL == system.standardizedFileURL)
+  }
+
   @Test func aManagedValueOutOfRangeIsNotUsedNorManaged() throws {
     let fixture = try LayerFixture()
     defer { fixture.directory.remove() }
