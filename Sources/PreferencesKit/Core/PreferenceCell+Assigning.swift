@@ -1,6 +1,6 @@
 /// An assignment, the one path every assignment takes: the wrapper's setter (observed or not)
-/// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign()`` decides what it does to
-/// the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the
+/// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign(isChecked:)`` decides what
+/// it does to the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the
 /// Observation framework's calls, and ``PreferenceCell/finish(_:with:in:flags:)`` tells
 /// subscribers and notification observers, releases the value replaced and schedules a save.
 extension PreferenceCell {
@@ -57,9 +57,9 @@ extension PreferenceCell {
   }
 
   /// The hot path: assigns a value of a ``isLockFree`` type under the cell's lock bit, as
-  /// ``CellFlags/assign()`` says, unless anyone hears of assignments. Returns `false` when
-  /// anyone does, or the assignment is refused, leaving it to
-  /// ``assign(_:in:observer:)`` (a refusal noted twice is noted once). Small enough to
+  /// ``CellFlags/assign(isChecked:)`` says, unless anyone hears of assignments. Returns `false`
+  /// when anyone does, the assignment is refused, or the preference is constrained, leaving it
+  /// to ``assign(_:in:observer:)`` (a refusal noted twice is noted once). Small enough to
   /// inline: one compare-and-swap, two loads, two stores.
   @inlinable @inline(__always)
   func assignUnheard(_ newValue: Value, hotPath: AtomicWords) -> Bool {
@@ -72,20 +72,20 @@ extension PreferenceCell {
     }
   }
 
-  /// Stores a value chosen by the app under the cell's lock bit, as ``CellFlags/assign()``
-  /// says. Call with the owner's lock held, unless ``isLockFree``.
+  /// Stores a value chosen by the app under the cell's lock bit, as
+  /// ``CellFlags/assign(isChecked:)`` says. Call with the owner's lock held, unless ``isLockFree``.
   ///
   /// - Parameters:
   ///   - newValue: The value the app assigned.
   ///   - hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock bit: a
   ///     subscriber added before the assignment took the bit hears of it (subscribing takes
   ///     every cell's bit once after setting its flag).
+  ///   - isChecked: Whether the value was checked against the cell's constraint
+  ///     (``CellFlags/assign(isChecked:)``).
   /// - Returns: `nil` when refused: an administrator manages the key, and nothing changed.
   ///   Otherwise `replaced`, the value replaced, for the caller to release once it holds no
   ///   lock (``exchangeValue(with:)``), or to announce when `isHeard`, that is when anyone hears
   ///   of assignments: for a ``isLockFree`` value, only then.
-  ///   - isChecked: Whether the value was checked against the cell's constraint
-  ///     (``CellFlags/assign(isChecked:)``).
   @inlinable @inline(__always)
   func store(
     _ newValue: Value, hotPath: AtomicWords, isChecked: Bool = false

@@ -14,6 +14,8 @@ extension PreferenceCell {
     let value = constraint.clamp?(newValue) ?? newValue
     if var rejection = constraint.rejection(value) {
       rejection.key = key
+      // As a stored value is shown: `real 4000.0`, `string "xx"`.
+      rejection.found = (try? codec.encode(value))?.description ?? rejection.found
       rejection.reason = [
         rejection.reason, "the assignment was ignored, and the preference keeps its value",
       ].compactMap { $0 }.joined(separator: "; ")
@@ -36,7 +38,8 @@ extension PreferenceCell {
   @inline(__always)
   func decodeAccepted(_ form: PropertyListValue) throws(PreferenceError) -> Value {
     let value = try codec.decode(form)
-    if _slowPath(flags.isConstrained), let rejection = constraint?.rejection(value) {
+    if _slowPath(flags.isConstrained), var rejection = constraint?.rejection(value) {
+      rejection.found = form.description  // What the store holds, as a person wrote it.
       throw rejection
     }
     return value

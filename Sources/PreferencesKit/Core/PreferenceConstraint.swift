@@ -155,7 +155,7 @@ extension PreferenceConstraint where Value: Collection {
 extension PreferenceConstraint {
   /// Accepts the values `validate` returns `nil` for; it returns why it rejects any other,
   /// as a sentence a person can read. Schemas cannot render a closure: they say only that
-  /// one exists (``PreferenceSchema/Constraints/hasValidation``).
+  /// one exists (``PreferenceSchema/Constraints/hasCustomValidation``).
   ///
   /// ```swift
   /// @Preference(constraint: .validated { $0.hasPrefix("https://") ? nil : "not an https URL" })

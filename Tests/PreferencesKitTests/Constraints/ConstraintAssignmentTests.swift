@@ -18,7 +18,7 @@ struct ConstraintAssignmentTests {
     #expect(problem.error.kind == .rejectedValue)
     #expect(problem.error.key == "fontSize")
     #expect(problem.error.expected == "a value in 8.0...72.0")
-    #expect(problem.error.found == "4000.0")
+    #expect(problem.error.found == "floating-point number 4000.0")
     #expect(prefs.$fontSize.rejection == problem.error)
     try prefs.writePreferences()
     #expect(store.allValues()["fontSize"] == .double(20))

@@ -54,7 +54,7 @@ struct ConstraintLoadTests {
       let error = try #require(prefs.problemErrors(.load).first)
       #expect(error.kind == .rejectedValue && error.key == "fontSize")
       #expect(error.file?.standardizedFileURL == url.standardizedFileURL)
-      #expect(error.expected == "a value in 8.0...72.0" && error.found == "4000.0")
+      #expect(error.expected == "a value in 8.0...72.0" && error.found == "integer 4000", "as the file has it")
       #expect(prefs.$fontSize.rejection == error && prefs.$fontSize.hasStoredValue)
       prefs.plain = 6
       try prefs.writePreferences()
