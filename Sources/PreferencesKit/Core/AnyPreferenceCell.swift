@@ -24,7 +24,11 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Sets the key found by reflection. Call only while the owner initializes.
   func setKey(_ key: String)
   /// Makes the current value the default, as `setDefaults()` asks.
-  func adoptValueAsDefault()
+  ///
+  /// - Returns: Whether the preference declares a constraint, which the default must then meet
+  ///   (``Preferences/checkDefaultsAccepted()``).
+  @discardableResult
+  func adoptValueAsDefault() -> Bool
   /// Prepares to install the value of the highest of `candidates` that fits, or the default,
   /// or installs it at once (``LoadOptions/installsAtOnce``, with the owner's lock held by the
   /// caller); otherwise call without the lock: it takes `lock` itself to look at the current

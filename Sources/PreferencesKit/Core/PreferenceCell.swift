@@ -212,11 +212,16 @@ extension PreferenceCell: AnyPreferenceCell {
     checkInvariants()
   }
 
-  func adoptValueAsDefault() {
+  @discardableResult
+  func adoptValueAsDefault() -> Bool {
     defaultValue = value
     defaultForm = try? codec.encode(value)
-    withCellLock { $0.adoptAsDefault() }
+    let isConstrained = withCellLock { flags in
+      flags.adoptAsDefault()
+      return flags.isConstrained
+    }
     checkInvariants()
+    return isConstrained
   }
 
   func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void {

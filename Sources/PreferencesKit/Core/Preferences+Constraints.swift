@@ -14,7 +14,8 @@ extension Preferences {
 
   /// Stops the program when a default breaks its own constraint, whether declared or given
   /// by ``setDefaults()`` (which rejected the assignment): a programming error that fails on
-  /// every launch, as two properties with one key do. Call once ``setDefaults()`` has run.
+  /// every launch, as two properties with one key do. Call once ``setDefaults()`` has run,
+  /// for a class that declares a constraint.
   func checkDefaultsAccepted() {
     for cell in cells {
       if let rejection = cell.defaultRejection() { stopOnRejectedDefault(cell.key, rejection) }

@@ -90,10 +90,12 @@ open class Preferences: @unchecked Sendable {
     hotPath.setBits(HotPath.savesAutomatically, to: savesAutomatically)
     cells = Self.discoverCells(of: self)
     setDefaults()
-    lock.withLock {
-      for cell in cells { cell.adoptValueAsDefault() }
+    let hasConstraints = lock.withLock {
+      var hasConstraints = false
+      for cell in cells where cell.adoptValueAsDefault() { hasConstraints = true }
+      return hasConstraints
     }
-    checkDefaultsAccepted()
+    if hasConstraints { checkDefaultsAccepted() }
     setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.problems.replace(.load, with: [migrationError]) }
