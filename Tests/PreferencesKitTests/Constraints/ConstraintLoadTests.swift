@@ -54,7 +54,8 @@ struct ConstraintLoadTests {
       let error = try #require(prefs.problemErrors(.load).first)
       #expect(error.kind == .rejectedValue && error.key == "fontSize")
       #expect(error.file?.standardizedFileURL == url.standardizedFileURL)
-      #expect(error.expected == "a value in 8.0...72.0" && error.found == "integer 4000", "as the file has it")
+      #expect(error.expected == "a value in 8.0...72.0")
+      #expect(error.found == "integer 4000", "as the file has it")
       #expect(prefs.$fontSize.rejection == error && prefs.$fontSize.hasStoredValue)
       prefs.plain = 6
       try prefs.writePreferences()
@@ -69,6 +70,13 @@ struct ConstraintLoadTests {
       #expect(try FileStore(url: url).allValues()["fontSize"] == .double(20))
       #expect(prefs.problemErrors(.load).isEmpty && prefs.$fontSize.rejection == nil)
     }
+  }
+
+  /// `.clamped(to:)` clamps assignments in code only: nobody chose the bound for a stored value.
+  @Test func aClampedPreferenceRejectsAStoredValueBeyondItsRange() throws {
+    let prefs = ConstrainedPreferences(store: InMemoryStore(["volume": .double(3)]))
+    #expect(prefs.volume == 0.5)
+    #expect(prefs.problemErrors(.load).map(\.kind) == [.rejectedValue])
   }
 
   @Test func aRawValueThatIsNoCaseIsNotUsed() throws {
