@@ -1,5 +1,7 @@
 /// A cell seen without its value type, so ``Preferences`` can load, write and reset every
-/// property the same way. Unless stated otherwise, call these with the owner's lock held.
+/// property the same way. A member that reaches the cell's boxed state takes an
+/// ``InstanceLock/Held``, the proof that the owner's lock is held; the flags are atomic, and
+/// read with or without it.
 protocol AnyPreferenceCell: AnyObject, Sendable {
   /// The key in the store.
   var key: String { get }
@@ -17,31 +19,34 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   /// Counts assignments, loads and resets.
   var generation: UInt64 { get }
   /// Whether the value differs from the one last loaded or written (the default when the
-  /// store held none). Call with the owner's lock held.
-  func differsFromStoredValue() -> Bool
+  /// store held none).
+  func differsFromStoredValue(_ held: borrowing InstanceLock.Held) -> Bool
   /// The property, once it has been read or assigned.
-  var property: ObservedProperty? { get }
+  func property(_ held: borrowing InstanceLock.Held) -> ObservedProperty?
   /// Sets the key found by reflection. Call only while the owner initializes.
   func setKey(_ key: String)
-  /// Makes the current value the default, as `setDefaults()` asks.
+  /// Makes the current value the default, as `setDefaults()` asks. Call only while the owner
+  /// initializes.
   ///
   /// - Returns: Whether the preference declares a constraint, which the default must then meet
   ///   (``Preferences/checkDefaultsAccepted()``).
   @discardableResult
-  func adoptValueAsDefault() -> Bool
+  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held) -> Bool
   /// Prepares to install the value of the highest of `candidates` that fits, or the default,
-  /// or installs it at once (``LoadOptions/installsAtOnce``, with the owner's lock held by the
-  /// caller); otherwise call without the lock: it takes `lock` itself to look at the current
-  /// value. (Core/PreferenceCell+Loading.swift.)
-  func prepareLoad(_ candidates: LoadCandidates, lock: Lock, options: LoadOptions) -> CellUpdate
+  /// or installs it at once (``LoadOptions/installsAtOnce``). Call holding no lock: it takes
+  /// `lock`, the owner's, to install or to look at the current value.
+  /// (Core/PreferenceCell+Loading.swift.)
+  func prepareLoad(
+    _ candidates: LoadCandidates, lock: borrowing InstanceLock, options: LoadOptions
+  ) -> CellUpdate
   /// Prepares to restore what a load would find below the user's store (`candidates` hold no
-  /// stored value) and mark the cell dirty, so a write removes its key. Call without the lock.
-  func prepareReset(_ candidates: LoadCandidates, lock: Lock) -> CellUpdate
+  /// stored value) and mark the cell dirty, so a write removes its key. Call holding no lock:
+  /// it takes `lock`, the owner's, to look at the current value.
+  func prepareReset(_ candidates: LoadCandidates, lock: borrowing InstanceLock) -> CellUpdate
   /// Captures what a write must save: the value of a dirty cell; of a clean one (its key
   /// moved, or exported), the user's stored form, never a value a layer above the user's
-  /// store decides (an administrator's, an override for one run). Call with the owner's lock
-  /// held.
-  func pendingWrite() -> PendingWrite
+  /// store decides (an administrator's, an override for one run).
+  func pendingWrite(_ held: borrowing InstanceLock.Held) -> PendingWrite
   /// Takes and releases the cell's lock bit, so that an assignment holding it finishes first.
   func waitForAssignments()
   /// Forgets a refused assignment once a write has reported it.
@@ -52,11 +57,12 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func defaultRejection() -> PreferenceError?
   /// Decodes the form a store normalized the value to (such as a date to the second), and
   /// returns what installs it, if no assignment happened since the given generation. Call
-  /// without the lock; call what it returns with the lock held.
-  func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void
+  /// without the lock; what it returns takes the proof that the lock is held.
+  func prepareNormalizedValue(_ form: PropertyListValue) -> CellUpdate.Normalization
   /// Marks the cell clean, holding `form` as the one last stored, if nothing was assigned,
   /// loaded or reset since `generation`.
-  func markWritten(generation: UInt64, form: PropertyListValue?)
+  func markWritten(
+    generation: UInt64, form: PropertyListValue?, _ held: borrowing InstanceLock.Held)
 }
 
 /// What a `@Preference` attribute says besides the default value.
@@ -81,8 +87,12 @@ struct CellUpdate {
   /// What observers hear: the value's stored forms before and after, when they differ and
   /// observers should hear of it; `nil` otherwise.
   let announcement: (oldValue: PropertyListValue?, newValue: PropertyListValue?)?
-  /// Installs the change. Call with the lock held.
-  let install: () -> Void
+  /// Installs the change, holding the owner's lock (the argument proves it).
+  let install: (borrowing InstanceLock.Held) -> Void
+
+  /// What installs a value a store normalized, holding the owner's lock (`held` proves it),
+  /// unless something was assigned, loaded or reset since `generation`.
+  typealias Normalization = (_ generation: UInt64, _ held: borrowing InstanceLock.Held) -> Void
 
   /// Why the user's stored value could not be used, if it could not.
   var error: PreferenceError? { choice.userError }

@@ -4,7 +4,7 @@
 /// One word holds them, with the cell's lock bit (`PREFERENCES_BIT_LOCK`, bit 1) and a
 /// generation count above them. Each mutating function below is the one definition of a
 /// transition; the cell applies it while holding its lock bit, together with the value it
-/// installs (``PreferenceCell/install(loaded:form:isManaged:unlessChangedSince:)`` and its
+/// installs (``PreferenceCell/install(loaded:form:isManaged:unlessChangedSince:_:)`` and its
 /// neighbours), and ``checkInvariants()`` runs after it in a debug build.
 ///
 /// - dirty: the value needs writing, as it was assigned or reset since it was last loaded or
@@ -144,7 +144,7 @@ struct CellFlags {
 
   /// Stops a debug build when the flags break what every transition keeps: a managed cell is
   /// never dirty (nothing of it is written), and only a managed cell holds a refusal. A
-  /// release build checks nothing. (``PreferenceCell/checkInvariants()`` adds the stored form.)
+  /// release build checks nothing. (``PreferenceCell/checkInvariants(_:)`` adds the stored form.)
   @inlinable func checkInvariants() {
     #if DEBUG
       precondition(!isManaged || !isDirty, "a managed preference is dirty")

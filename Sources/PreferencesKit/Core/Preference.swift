@@ -185,10 +185,7 @@ public struct Preference<Value: Sendable>: Sendable {
     @inline(__always) get {
       let cell = owner[keyPath: storageKeyPath].unretainedCell
       let flags = owner.hotPath.loadRelaxed()
-      if _fastPath(flags == 0) {
-        if PreferenceCell<Value>.isLockFree { return cell._withUnsafeGuaranteedRef { $0.value } }
-        return owner.lock.withLock { cell._withUnsafeGuaranteedRef { $0.value } }
-      }
+      if _fastPath(flags == 0) { return cell._withUnsafeGuaranteedRef { $0.value(in: owner) } }
       return read(cell, of: owner, flags: flags) { wrappedKeyPath }
     }
     @inline(__always) set {
@@ -240,8 +237,7 @@ public struct Preference<Value: Sendable>: Sendable {
         }
       }
       if _slowPath(flags & HotPath.probing != 0) { owner.noteProbed(cell) }
-      if PreferenceCell<Value>.isLockFree { return cell.value }
-      return owner.lock.withLock { cell.value }
+      return cell.value(in: owner)
     }
   }
 
@@ -260,9 +256,7 @@ public struct Preference<Value: Sendable>: Sendable {
       }
     }
     let keyPath = keyPath()
-    owner.lock.withLock {
-      if cell.property == nil { cell.record(keyPath) }
-    }
+    owner.state.withLock { _, held in cell.record(keyPath, held) }
     return body(keyPath)
   }
 }

@@ -25,15 +25,17 @@ extension PreferenceCell {
     observer.willSet()
     let stored =
       Self.isLockFree
-      ? store(newValue, hotPath: owner.hotPath)
-      : owner.lock.withLock { store(newValue, hotPath: owner.hotPath) }
+      ? store(newValue, hotPath: owner.hotPath, exchange: { _ in })
+      : owner.state.withLock { _, held in
+        store(newValue, hotPath: owner.hotPath) { exchangeValue(with: &$0, held) }
+      }
     observer.didSet()
     return Assignment(stored: stored)
   }
 
   /// Ends an assignment, holding no lock: subscribers and notification observers hear of it
   /// when anyone listens, a refusal is said in a debug build, the value replaced is released
-  /// (``exchangeValue(with:)``), and a save is scheduled when the class saves automatically.
+  /// (``exchangeValue(with:_:)``), and a save is scheduled when the class saves automatically.
   ///
   /// - Parameters:
   ///   - assignment: What ``assign(_:in:observer:)`` returned.
@@ -67,13 +69,13 @@ extension PreferenceCell {
       guard _fastPath(hotPath.loadRelaxed() & HotPath.heard == 0), flags.assign() else {
         return false
       }
-      value = newValue
+      lockFreeValue = newValue
       return true
     }
   }
 
   /// Stores a value chosen by the app under the cell's lock bit, as
-  /// ``CellFlags/assign(isChecked:)`` says. Call with the owner's lock held, unless ``isLockFree``.
+  /// ``CellFlags/assign(isChecked:)`` says.
   ///
   /// - Parameters:
   ///   - newValue: The value the app assigned.
@@ -82,24 +84,28 @@ extension PreferenceCell {
   ///     every cell's bit once after setting its flag).
   ///   - isChecked: Whether the value was checked against the cell's constraint
   ///     (``CellFlags/assign(isChecked:)``).
+  ///   - exchange: Swaps a boxed value: ``exchangeValue(with:_:)``, with the caller's proof
+  ///     that it holds the owner's lock. A ``isLockFree`` value is stored as bits, holding no
+  ///     lock but the bit, and `exchange` is not called.
   /// - Returns: `nil` when refused: an administrator manages the key, and nothing changed.
   ///   Otherwise `replaced`, the value replaced, for the caller to release once it holds no
-  ///   lock (``exchangeValue(with:)``), or to announce when `isHeard`, that is when anyone hears
-  ///   of assignments: for a ``isLockFree`` value, only then.
+  ///   lock (``exchangeValue(with:_:)``), or to announce when `isHeard`, that is when anyone
+  ///   hears of assignments: for a ``isLockFree`` value, only then.
   @inlinable @inline(__always)
   func store(
-    _ newValue: Value, hotPath: AtomicWords, isChecked: Bool = false
+    _ newValue: Value, hotPath: AtomicWords, isChecked: Bool = false,
+    exchange: (inout Value) -> Void
   ) -> (replaced: Value?, isHeard: Bool)? {
     withCellLock { flags in
       guard flags.assign(isChecked: isChecked) else { return nil }
       let isHeard = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0)
       if Self.isLockFree {
-        let replaced = isHeard ? value : nil
-        value = newValue
+        let replaced = isHeard ? lockFreeValue : nil
+        lockFreeValue = newValue
         return (replaced, isHeard)
       }
       var replaced = newValue
-      exchangeValue(with: &replaced)
+      exchange(&replaced)
       return (replaced, isHeard)
     }
   }

@@ -26,8 +26,10 @@ extension PreferenceCell {
     observer.willSet()
     let stored =
       Self.isLockFree
-      ? store(value, hotPath: owner.hotPath, isChecked: true)
-      : owner.lock.withLock { store(value, hotPath: owner.hotPath, isChecked: true) }
+      ? store(value, hotPath: owner.hotPath, isChecked: true, exchange: { _ in })
+      : owner.state.withLock { _, held in
+        store(value, hotPath: owner.hotPath, isChecked: true) { exchangeValue(with: &$0, held) }
+      }
     observer.didSet()
     return Assignment(stored: stored, clamped: constraint.clamp == nil ? nil : value)
   }

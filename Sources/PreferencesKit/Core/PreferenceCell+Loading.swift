@@ -3,14 +3,15 @@
 // and returns the update that installs it (see CellFlags).
 extension PreferenceCell {
   /// Prepares to install the value of the highest of `candidates` that fits the property, or
-  /// the default, or installs it at once on the first load (``LoadOptions/first``).
+  /// the default, or installs it at once on the first load (``LoadOptions/first``). Call
+  /// holding no lock: it takes `lock`, the owner's, to install or to look at the current value.
   ///
   /// The cell has a user value (written back when assigned, removed when reset) only when the
   /// user's store holds one that fits; a value from another layer is never dirty, so never
   /// written. A managed value makes the cell managed, and replaces even a value assigned but
   /// not yet written.
   func prepareLoad(
-    _ candidates: LoadCandidates, lock: Lock, options: LoadOptions
+    _ candidates: LoadCandidates, lock: borrowing InstanceLock, options: LoadOptions
   ) -> CellUpdate {
     // Separate values rather than one tuple, `inout` rather than returned, and `let`s for what
     // the closure below captures: in this unspecialized code a tuple holding `Value` has its
@@ -22,19 +23,23 @@ extension PreferenceCell {
     choose(from: candidates, includingAbove: true, into: &chosen, choice: &choice)
     let isManaged = choice.source == .managed
     if options.installsAtOnce {
-      install(loaded: chosen, form: choice.userForm, isManaged: isManaged, unlessChangedSince: nil)
-      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: {})
+      let userForm = choice.userForm
+      lock.withLock { _, held in
+        install(
+          loaded: chosen, form: userForm, isManaged: isManaged, unlessChangedSince: nil, held)
+      }
+      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: { _ in })
     }
     let readsLayers = candidates.layers != nil
     var generation: UInt64 = 0
     var isDirty = false
     var known: PropertyListValue?? = nil
-    let current = lock.withLock {
+    let current = lock.withLock { _, held in
       withCellLock { flags in
         generation = flags.generation
         isDirty = flags.isDirty
-        if options.comparing && !readsLayers { known = knownForm(flags) }
-        return value
+        if options.comparing && !readsLayers { known = knownForm(flags, held) }
+        return value(held)
       }
     }
     // A value assigned and not yet written stays, if asked, unless an administrator now
@@ -42,7 +47,7 @@ extension PreferenceCell {
     let keepsDirtyValue = options.keepingDirtyValue && !isManaged
     if keepsDirtyValue && isDirty {
       choice.source = .user
-      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: {})
+      return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: { _ in })
     }
     let announcement =
       options.comparing
@@ -53,18 +58,18 @@ extension PreferenceCell {
     let loaded = chosen
     let userForm = choice.userForm
     return CellUpdate(cell: self, choice: consume choice, announcement: announcement) {
-      [generation] in
+      [generation] held in
       // A value assigned since the snapshot is newer than the store's: it stays too.
       self.install(
         loaded: loaded, form: userForm, isManaged: isManaged,
-        unlessChangedSince: keepsDirtyValue ? generation : nil)
+        unlessChangedSince: keepsDirtyValue ? generation : nil, held)
     }
   }
 
   /// Prepares to restore what a load would find below the user's store (the system's default,
   /// when `candidates` hold layers, or else the declared default) and mark the cell dirty, so a
   /// write removes its key. A managed cell is left as it is (``CellFlags/reset()``).
-  func prepareReset(_ candidates: LoadCandidates, lock: Lock) -> CellUpdate {
+  func prepareReset(_ candidates: LoadCandidates, lock: borrowing InstanceLock) -> CellUpdate {
     var target = defaultValue
     var choice = LoadChoice()
     choose(from: candidates, includingAbove: false, into: &target, choice: &choice)
@@ -73,19 +78,19 @@ extension PreferenceCell {
     let readsLayers = candidates.layers != nil
     var known: PropertyListValue?? = nil
     var isManaged = false
-    let current = lock.withLock {
+    let current = lock.withLock { _, held in
       withCellLock { flags in
         isManaged = flags.isManaged
-        if !readsLayers { known = knownForm(flags) }
-        return value
+        if !readsLayers { known = knownForm(flags, held) }
+        return value(held)
       }
     }
     let oldForm = readsLayers ? (try? codec.encode(current)) : form(of: current, known: known)
     let newForm = choice.source == .default ? defaultForm : try? codec.encode(target)
     let announcement = isManaged ? nil : Self.announcement(from: oldForm, to: newForm)
     let reset = target
-    return CellUpdate(cell: self, choice: choice, announcement: announcement) {
-      self.install(reset: reset)
+    return CellUpdate(cell: self, choice: choice, announcement: announcement) { held in
+      self.install(reset: reset, held)
     }
   }
 

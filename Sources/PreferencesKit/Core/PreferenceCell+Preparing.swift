@@ -3,20 +3,20 @@
 // What is prepared is installed under the lock by the transitions in PreferenceCell.swift (see
 // CellFlags).
 extension PreferenceCell {
-  /// The stored form of the current value, when known without encoding it. Call with the
-  /// owner's lock and the cell's lock bit held; `flags` are the cell's.
-  func knownForm(_ flags: CellFlags) -> PropertyListValue?? {
+  /// The stored form of the current value, when known without encoding it. Call inside the
+  /// cell's lock bit, holding the owner's lock (`held` proves it); `flags` are the cell's.
+  func knownForm(_ flags: CellFlags, _ held: borrowing InstanceLock.Held) -> PropertyListValue?? {
     if !flags.hasUserValue { return .some(defaultForm) }  // Only a default is not the user's.
-    return flags.isDirty ? nil : .some(lastStoredForm)
+    return flags.isDirty ? nil : .some(lastStoredForm(held))
   }
 
-  func differsFromStoredValue() -> Bool {
+  func differsFromStoredValue(_ held: borrowing InstanceLock.Held) -> Bool {
     var known: PropertyListValue?? = nil
     let current = withCellLock { flags in
-      known = knownForm(flags)
-      return value
+      known = knownForm(flags, held)
+      return value(held)
     }
-    return form(of: current, known: known) != (lastStoredForm ?? defaultForm)
+    return form(of: current, known: known) != (lastStoredForm(held) ?? defaultForm)
   }
 
   /// The stored form of the current value. Call without the lock.
@@ -24,13 +24,13 @@ extension PreferenceCell {
     known ?? (try? codec.encode(value))
   }
 
-  func pendingWrite() -> PendingWrite {
+  func pendingWrite(_ held: borrowing InstanceLock.Held) -> PendingWrite {
     var flags = CellFlags(bits: 0)
     var storedForm: PropertyListValue?
     let captured = withCellLock {
       flags = $0
-      storedForm = lastStoredForm
-      return value
+      storedForm = lastStoredForm(held)
+      return value(held)
     }
     let codec = codec
     let key = key

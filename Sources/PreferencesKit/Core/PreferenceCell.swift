@@ -2,7 +2,7 @@
 ///
 /// Its state changes only through the transitions of ``CellFlags`` (load, assign, refuse,
 /// reset, mark written, normalise, adopt as default), each applied with the value it installs
-/// by one function here, under the lock bit, and checked by ``checkInvariants()`` in a debug
+/// by one function here, under the lock bit, and checked by ``checkInvariants(_:)`` in a debug
 /// build.
 ///
 /// `@unchecked Sendable`, with two guards. Word 1 of `words` holds the cell's flags (see
@@ -11,17 +11,22 @@
 /// word 0 as bits, stored with release ordering and loaded with acquire ordering, so a read
 /// needs no lock and sees one whole value, never half of an old one and half of a new one; and
 /// an assignment of one takes only the bit, one compare-and-swap, never the instance's lock.
-/// Every other `var` is written only while holding the lock of the ``Preferences`` instance
-/// that owns the cell, and read with it held; `key`, `defaultValue` and `defaultForm` are set
-/// while that instance initializes, before it can be shared, and never change afterwards, so
-/// they are read without it. Code that changes both holds the instance's lock first.
+/// The boxed state (a value that does not fit a word, ``lastStoredForm(_:)``,
+/// ``property(_:)``) is guarded by the lock of the ``Preferences`` instance that owns the cell
+/// (its ``InstanceLock``), in the type system: every member that reaches it takes an
+/// ``InstanceLock/Held``, which only that lock's `withLock` makes. `key`, `defaultValue`,
+/// `defaultForm` and `recordedKeyPath` are set while that instance initializes or before a
+/// flag says so, and never change afterwards, so they are read without a lock; each says so.
+/// Code that changes both holds the instance's lock first.
 @usableFromInline
 final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// Word 0: the value's bits, when ``isLockFree``. Word 1: the ``CellFlags`` and their lock
   /// bit. Outside the instance's lock so that a read takes one load and an assignment one
   /// compare-and-swap: atomic words, changed only while holding the lock bit.
   @usableFromInline let words = AtomicWords(count: 2)
-  /// The current value, unless ``isLockFree``.
+  /// The current value, unless ``isLockFree``. Reached only through ``value(_:)`` and
+  /// ``exchangeValue(with:_:)``, which take the proof that the owner's lock is held; internal
+  /// rather than private only because they are inlinable (a read of a `String` is).
   ///
   /// `@exclusivity(unchecked)`: every access holds the owner's lock, so a dynamic exclusivity
   /// check finds no conflict, and it would cost a `String` read 82 instructions: 144 instead
@@ -36,30 +41,39 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size
   }
 
-  /// The current value. Call with the owner's lock held, except to read a ``isLockFree``
-  /// value, which needs no lock; change a ``isLockFree`` value only inside
-  /// ``withCellLock(_:)``.
-  @inlinable var value: Value {
+  /// The current value of a ``isLockFree`` type, as bits in word 0: read with no lock; change
+  /// it only inside ``withCellLock(_:)``. Any other type: ``value(_:)``.
+  @inlinable var lockFreeValue: Value {
     @inline(__always) get {
-      if Self.isLockFree {
-        return withUnsafeBytes(of: words.loadAcquire()) { $0.load(as: Value.self) }
-      }
-      return boxedValue
+      assert(Self.isLockFree, "a boxed value is reached through value(_:)")
+      return withUnsafeBytes(of: words.loadAcquire()) { $0.load(as: Value.self) }
     }
     @inline(__always) set {
-      if Self.isLockFree {
-        var bits: UInt64 = 0
-        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: newValue, as: Value.self) }
-        words.storeRelease(bits)
-      } else {
-        boxedValue = newValue
-      }
+      assert(Self.isLockFree, "a boxed value is reached through exchangeValue(with:_:)")
+      var bits: UInt64 = 0
+      withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: newValue, as: Value.self) }
+      words.storeRelease(bits)
     }
+  }
+
+  /// The current value, of any type, holding the owner's lock (`held` proves it).
+  @inlinable @inline(__always)
+  func value(_ held: borrowing InstanceLock.Held) -> Value {
+    Self.isLockFree ? lockFreeValue : boxedValue
+  }
+
+  /// The current value: with no lock when ``isLockFree``, otherwise under `owner`'s lock.
+  /// Call holding no lock of `owner`.
+  @inlinable @inline(__always)
+  func value(in owner: Preferences) -> Value {
+    if Self.isLockFree { return lockFreeValue }
+    return owner.state.withLock { _, held in value(held) }
   }
 
   /// Makes `replacing` the value and leaves in `replacing` the value it replaced, for the
   /// caller to release once it holds no lock (a ``isLockFree`` value is bits, with nothing to
-  /// release: `replacing` keeps its own). Call where `value` may be set.
+  /// release: `replacing` keeps its own). Call holding the owner's lock (`held` proves it) and,
+  /// for a ``isLockFree`` value, inside ``withCellLock(_:)``.
   ///
   /// Releasing a replaced value can run a `deinit`, which may assign a preference: inside the
   /// cell's lock bit, that taker would wait for itself (on Apple platforms the bit's stripe is
@@ -72,9 +86,9 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// (loads, resets) run unspecialized, where an `Optional<Value>` costs a metadata lookup,
   /// about 1,000 instructions a preference on creation (`create`).
   @inlinable @inline(__always)
-  func exchangeValue(with replacing: inout Value) {
+  func exchangeValue(with replacing: inout Value, _ held: borrowing InstanceLock.Held) {
     if Self.isLockFree {
-      value = replacing
+      lockFreeValue = replacing
     } else {
       swap(&replacing, &boxedValue)
     }
@@ -109,13 +123,14 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// while it was saving.
   var generation: UInt64 { flags.generation }
 
-  /// The value the property holds when the store has none.
+  /// The value the property holds when the store has none. Outside the instance's lock:
+  /// written only while the instance initializes (`adoptValueAsDefault(_:)`), before it can
+  /// be shared, and read without a lock afterwards.
   ///
-  /// `@exclusivity(unchecked)`: written only while the instance initializes, under its lock,
-  /// and read with it held. Its write in `adoptValueAsDefault()` is the one access on creation
-  /// the optimizer cannot prove free of conflict (an opaque `Value`): checking it costs about
-  /// 130 instructions a preference, 13,300 (3%) a creation of 100 (`create`).
-  @exclusivity(unchecked) var defaultValue: Value
+  /// `@exclusivity(unchecked)`: its write in `adoptValueAsDefault(_:)` is the one access on
+  /// creation the optimizer cannot prove free of conflict (an opaque `Value`): checking it
+  /// costs about 130 instructions a preference, 13,300 (3%) a creation of 100 (`create`).
+  @exclusivity(unchecked) private(set) var defaultValue: Value
   /// The key path of `property`, unretained (`property` holds it): set before the bit that
   /// says `property` is recorded and never changed after, so read without a lock once that bit
   /// is seen, with no reference counting.
@@ -125,22 +140,21 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   /// instead of 116, `assign-observed` 596 instead of 514).
   @usableFromInline @exclusivity(unchecked) var recordedKeyPath: Unmanaged<AnyKeyPath>?
   /// The property, recorded the first time it is read or assigned, so observers of it can be
-  /// told about changes that do not come through its setter.
-  @usableFromInline var property: ObservedProperty? {
-    didSet {
-      let isRecorded = property != nil
-      withCellLock { $0.isPropertyRecorded = isRecorded }
-    }
-  }
-  /// The stored form of `value` when it was last loaded or written (`nil` when the store held
-  /// none): what observers' change detection compares with. Guarded by the owner's lock.
-  var lastStoredForm: PropertyListValue?
-  /// The stored form of `defaultValue`, set with it while the instance initializes.
-  var defaultForm: PropertyListValue?
+  /// told about changes that do not come through its setter. Guarded by the owner's lock:
+  /// read with ``property(_:)``, set by ``record(_:_:)``.
+  private var guardedProperty: ObservedProperty?
+  /// The stored form of the value when it was last loaded or written (`nil` when the store
+  /// held none): what observers' change detection compares with. Guarded by the owner's lock:
+  /// read with ``lastStoredForm(_:)``, set by the transitions below.
+  private var guardedStoredForm: PropertyListValue?
+  /// The stored form of `defaultValue`, set with it while the instance initializes, and read
+  /// without a lock afterwards.
+  private(set) var defaultForm: PropertyListValue?
   /// What the `@Preference` attribute said besides the default.
   let declaration: PreferenceDeclaration
-  /// The key in the store.
-  var key: String
+  /// The key in the store: set while the instance initializes (``setKey(_:)``), and read
+  /// without a lock afterwards.
+  private(set) var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
   /// What values the preference accepts besides its type (``CellFlags/isConstrained``).
@@ -156,8 +170,17 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
     self.key = declaration.key ?? ""
     self.codec = codec
     self.constraint = constraint
-    value = defaultValue
+    if Self.isLockFree { lockFreeValue = defaultValue }
     if constraint != nil { withCellLock { $0.constrain() } }
+  }
+
+  /// The property, once it has been read or assigned. `held`: the owner's lock is held.
+  func property(_ held: borrowing InstanceLock.Held) -> ObservedProperty? { guardedProperty }
+
+  /// The stored form of the value when it was last loaded or written (`nil` when the store
+  /// held none). `held`: the owner's lock is held.
+  func lastStoredForm(_ held: borrowing InstanceLock.Held) -> PropertyListValue? {
+    guardedStoredForm
   }
 
   deinit {
@@ -166,10 +189,16 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
 }
 
 extension PreferenceCell: AnyPreferenceCell {
+  /// Records the property's key path, unless one is recorded. `held`: the owner's lock is
+  /// held.
   @usableFromInline
-  func record<Owner: Preferences>(_ keyPath: ReferenceWritableKeyPath<Owner, Value>) {
+  func record<Owner: Preferences>(
+    _ keyPath: ReferenceWritableKeyPath<Owner, Value>, _ held: borrowing InstanceLock.Held
+  ) {
+    guard guardedProperty == nil else { return }
     recordedKeyPath = .passUnretained(keyPath)
-    property = ObservedProperty(keyPath)
+    guardedProperty = ObservedProperty(keyPath)
+    withCellLock { $0.isPropertyRecorded = true }
   }
 
   func setKey(_ key: String) { self.key = key }
@@ -180,65 +209,67 @@ extension PreferenceCell: AnyPreferenceCell {
 
   /// Installs a loaded value (``CellFlags/load(hasUserValue:isManaged:)``), with `form`, the
   /// user's stored form of it (`nil`: the value is not the user's), unless `generation` is
-  /// given and something was assigned, loaded or reset since. Call with the owner's lock held.
+  /// given and something was assigned, loaded or reset since. `held`: the owner's lock is held.
   @inline(__always)
   func install(
     loaded newValue: Value, form: PropertyListValue?, isManaged: Bool,
-    unlessChangedSince generation: UInt64?
+    unlessChangedSince generation: UInt64?, _ held: borrowing InstanceLock.Held
   ) {
-    // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+    // Holds the replaced value until after the bit (``exchangeValue(with:_:)``).
     var replaced = newValue
     let isInstalled = withCellLock { flags in
       guard generation == nil || flags.generation == generation else { return false }
-      exchangeValue(with: &replaced)
+      exchangeValue(with: &replaced, held)
       flags.load(hasUserValue: form != nil, isManaged: isManaged)
       return true
     }
     withExtendedLifetime(replaced) {}
-    if isInstalled { lastStoredForm = form }
-    checkInvariants()
+    if isInstalled { guardedStoredForm = form }
+    checkInvariants(held)
   }
 
-  /// Installs a reset (``CellFlags/reset()``) to `target`, unless the cell is managed. Call
-  /// with the owner's lock held.
+  /// Installs a reset (``CellFlags/reset()``) to `target`, unless the cell is managed.
+  /// `held`: the owner's lock is held.
   @inline(__always)
-  func install(reset target: Value) {
-    // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+  func install(reset target: Value, _ held: borrowing InstanceLock.Held) {
+    // Holds the replaced value until after the bit (``exchangeValue(with:_:)``).
     var replaced = target
     withCellLock { flags in
-      if flags.reset() { exchangeValue(with: &replaced) }
+      if flags.reset() { exchangeValue(with: &replaced, held) }
     }
     withExtendedLifetime(replaced) {}
-    checkInvariants()
+    checkInvariants(held)
   }
 
   @discardableResult
-  func adoptValueAsDefault() -> Bool {
-    defaultValue = value
-    defaultForm = try? codec.encode(value)
+  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held) -> Bool {
+    defaultValue = value(held)
+    defaultForm = try? codec.encode(defaultValue)
     let isConstrained = withCellLock { flags in
       flags.adoptAsDefault()
       return flags.isConstrained
     }
-    checkInvariants()
+    checkInvariants(held)
     return isConstrained
   }
 
-  func prepareNormalizedValue(_ form: PropertyListValue) -> (_ generation: UInt64) -> Void {
-    guard let normalized = try? codec.decode(form) else { return { _ in } }
-    return { generation in
-      // Holds the replaced value until after the bit (``exchangeValue(with:)``).
+  func prepareNormalizedValue(_ form: PropertyListValue) -> CellUpdate.Normalization {
+    guard let normalized = try? codec.decode(form) else { return { _, _ in } }
+    return { generation, held in
+      // Holds the replaced value until after the bit (``exchangeValue(with:_:)``).
       var replaced = normalized
       self.withCellLock { flags in
-        if flags.normalizes(since: generation) { self.exchangeValue(with: &replaced) }
+        if flags.normalizes(since: generation) { self.exchangeValue(with: &replaced, held) }
       }
       withExtendedLifetime(replaced) {}
     }
   }
 
-  func markWritten(generation: UInt64, form: PropertyListValue?) {
-    if withCellLock({ $0.markWritten(generation: generation) }) { lastStoredForm = form }
-    checkInvariants()
+  func markWritten(
+    generation: UInt64, form: PropertyListValue?, _ held: borrowing InstanceLock.Held
+  ) {
+    if withCellLock({ $0.markWritten(generation: generation) }) { guardedStoredForm = form }
+    checkInvariants(held)
   }
 
   func forgetRefusedAssignment() {
@@ -247,13 +278,13 @@ extension PreferenceCell: AnyPreferenceCell {
 
   /// Stops a debug build when the cell breaks what every transition keeps: the flags'
   /// invariants (``CellFlags/checkInvariants()``), and a clean cell without a user value keeps
-  /// no stored form (the store holds nothing for it). Call with the owner's lock held.
-  func checkInvariants() {
+  /// no stored form (the store holds nothing for it). `held`: the owner's lock is held.
+  func checkInvariants(_ held: borrowing InstanceLock.Held) {
     #if DEBUG
       let flags = self.flags
       flags.checkInvariants()
       precondition(
-        flags.hasUserValue || flags.isDirty || lastStoredForm == nil,
+        flags.hasUserValue || flags.isDirty || guardedStoredForm == nil,
         "\"\(key)\" is clean and defaulted but keeps a stored form")
     #endif
   }

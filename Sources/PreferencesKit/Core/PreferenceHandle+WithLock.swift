@@ -48,11 +48,11 @@ extension PreferenceHandle {
     let flags = owner.hotPath.loadRelaxed()
     let observer = PropertyObserver(
       owner: owner,
-      property: flags & HotPath.observable != 0 ? owner.lock.withLock { cell.property } : nil)
+      property: flags & HotPath.observable != 0
+        ? owner.state.withLock { _, held in cell.property(held) } : nil)
     let (result, value, assignment) = try readModifyWrite.withLock {
       () throws(Failure) -> (Result, Value, Assignment<Value>) in
-      var value =
-        PreferenceCell<Value>.isLockFree ? cell.value : owner.lock.withLock { cell.value }
+      var value = cell.value(in: owner)
       let result = try body(&value)
       return (result, value, cell.assign(value, in: owner, observer: observer))
     }

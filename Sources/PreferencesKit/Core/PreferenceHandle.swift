@@ -37,7 +37,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// With ``Preferences/layers``, it says whether the user's store or an assignment holds a
   /// value, whichever layer decides what is read; ``source`` tells which layer that is.
   public var isDefault: Bool {
-    owner.lock.withLock { !cell.hasUserValue }
+    owner.state.withLock { _ in !cell.hasUserValue }
   }
 
   /// Whether the store held a value of any type for the preference at the last load or write:
@@ -48,12 +48,12 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// launch because defaults are never written; assigning it once when the store has none
   /// makes it stable.
   public var hasStoredValue: Bool {
-    if owner.lock.withLock({ cell.lastStoredForm != nil }) { return true }
     let key = cell.key
-    return owner.state.withLock { state in
-      state.problems.errors(in: .load, .layers).contains {
-        $0.key == key && $0.kind != .managedKey
-      }
+    return owner.state.withLock { state, held in
+      cell.lastStoredForm(held) != nil
+        || state.problems.errors(in: .load, .layers).contains {
+          $0.key == key && $0.kind != .managedKey
+        }
     }
   }
 
@@ -90,7 +90,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// Whether an administrator manages the preference: it holds the managed value, and
   /// assignments neither change it nor are written. A settings screen disables its control.
   public var isManaged: Bool {
-    owner.lock.withLock { cell.isManaged }
+    owner.state.withLock { _ in cell.isManaged }
   }
 
   /// Restores the default and marks the preference dirty, so that the next
@@ -112,11 +112,10 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// - Returns: A stream of values, buffered without limit.
   public func updates(initial: Bool = true) -> AsyncStream<Value> {
     let cell = cell
-    let lock = owner.lock
     return owner.values(
-      first: initial ? lock.withLock { cell.value } : nil, followingKeys: [cell.key]
+      first: initial ? cell.value(in: owner) : nil, followingKeys: [cell.key]
     ) { [weak owner] in
-      owner == nil ? nil : lock.withLock { cell.value }
+      owner.map { cell.value(in: $0) }
     }
   }
 }

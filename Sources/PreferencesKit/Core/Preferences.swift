@@ -25,32 +25,31 @@ import Observation
 /// ## Threads
 ///
 /// An instance may be read and written from any number of threads at once: every
-/// `@Preference` value is guarded, by the instance's lock or, for a value that fits a word, by
-/// its own lock bit and atomic loads (see `PreferenceCell`). That is why `Preferences` is
+/// `@Preference` value is guarded, by the instance's lock (`InstanceLock`) or, for a value that
+/// fits a word, by its own lock bit and atomic loads (see `PreferenceCell`). That is why `Preferences` is
 /// `@unchecked Sendable`, and why the claim is true. Swift asks every subclass to restate the
 /// conformance (`class AppPreferences: Preferences, @unchecked Sendable`), as it does for
 /// `NSManagedObject` subclasses; the restatement stays honest as long as the subclass keeps its
 /// state in `@Preference` properties, computed properties, and `let` constants of `Sendable`
 /// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
 open class Preferences: @unchecked Sendable {
-  /// The lock of ``state``, which also guards every `@Preference` value that does not fit a
-  /// word: the one lock in the package that guards state outside a ``Mutex``'s value (see
-  /// ``Mutex/sharedLock``), so that a load installs values and records what it found in one
+  /// The instance's lock, with what it guards: the state of each feature (observation,
+  /// migration, saving, watching, sync, load errors), reached inside `state.withLock { state
+  /// in ... }`, and every `@Preference` value that does not fit a word, with the rest of its
+  /// cell's boxed state, reached inside `state.withLock { state, held in ... }` (see
+  /// ``InstanceLock``), so that a load installs values and records what it found in one
   /// critical section.
   ///
   /// Reading or assigning one preference takes this lock only for a value that does not fit an
   /// atomic word, and touches only its cell; a value that does fit is read with one atomic
   /// load and assigned under its cell's lock bit (see ``PreferenceCell``). The flags in
   /// `hotPath` are atomic, written only inside `state.withLock`, where they mirror the state
-  /// they summarize (`HotPath.notifications` is written under `LivePreferences`' lock). Every
-  /// other piece of mutable state lives in ``state``. Which locks may be taken while holding
-  /// this one: ``LockOrder``.
-  @usableFromInline let lock: Lock
-  /// The state of each feature (observation, migration, saving, watching, sync, load errors).
-  let state: Mutex<InstanceState>
+  /// they summarize (`HotPath.notifications` is written under `LivePreferences`' lock). Which
+  /// locks may be taken while holding this one: ``LockOrder``.
+  @usableFromInline let state: InstanceLock
   /// Serializes writes and sync exchanges, so that changes reach the stores in the order they
-  /// were made. It guards no value: it orders calls into the stores. Taken before ``lock``,
-  /// never while holding it.
+  /// were made. It guards no value: it orders calls into the stores. Taken before ``state``'s
+  /// lock, never while holding it.
   let writeLock = WorkLock()
   /// Tells the Observation framework which properties are read and assigned. Boxed so that
   /// subclasses in other modules know this class's size, which keeps property access direct.
@@ -83,16 +82,15 @@ open class Preferences: @unchecked Sendable {
   /// - Parameter store: Where preferences are loaded from and saved to.
   public required init(store: any PreferenceStore) {
     preferenceStore = store
-    state = Mutex(InstanceState())
-    lock = state.sharedLock
+    state = InstanceLock(InstanceState())
     savesAutomatically = Self.savePolicy != .explicit
     hotPath.setBits(HotPath.observable, to: Self.isObservable)
     hotPath.setBits(HotPath.savesAutomatically, to: savesAutomatically)
     cells = Self.discoverCells(of: self)
     setDefaults()
-    let hasConstraints = lock.withLock {
+    let hasConstraints = state.withLock { _, held in
       var hasConstraints = false
-      for cell in cells where cell.adoptValueAsDefault() { hasConstraints = true }
+      for cell in cells where cell.adoptValueAsDefault(held) { hasConstraints = true }
       return hasConstraints
     }
     if hasConstraints { checkDefaultsAccepted() }
@@ -205,7 +203,7 @@ open class Preferences: @unchecked Sendable {
   /// Whether any preference was assigned since it was last loaded or written. An assignment
   /// to a key an administrator manages does not count: it is never written.
   public var hasUnsavedChanges: Bool {
-    lock.withLock { cells.contains(where: \.isDirty) }
+    state.withLock { _ in cells.contains(where: \.isDirty) }
   }
 
   /// Every problem this instance met and has not got past, in the order of their phases
@@ -268,6 +266,8 @@ open class Preferences: @unchecked Sendable {
 
 /// The mutable state of a ``Preferences`` instance besides its values: one value per feature,
 /// each declared beside its logic. Reachable only through ``Preferences/state``.
+/// `@usableFromInline` only because ``InstanceLock``'s inlinable `withLock` names it.
+@usableFromInline
 struct InstanceState {
   /// Every problem the instance has not got past, of every phase.
   var problems = ProblemState()

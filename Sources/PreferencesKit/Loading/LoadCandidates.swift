@@ -34,7 +34,7 @@ struct LoadOptions {
   var keepingDirtyValue = false
   /// Work out whether the value changes, for observers.
   var comparing = false
-  /// Install at once, with the owner's lock held by the caller, rather than prepare an update
-  /// to install later: nothing is compared or kept, and the update returned installs nothing.
+  /// Install at once, each cell under the owner's lock, rather than prepare an update to
+  /// install later: nothing is compared or kept, and the update returned installs nothing.
   var installsAtOnce = false
 }

@@ -38,13 +38,14 @@ extension Preferences {
 
   /// The recorded properties of the cells `changed` touches, when the class is observable.
   private func observedProperties(of changed: [CellUpdate]) -> [ObservedProperty] {
-    Self.isObservable ? lock.withLock { changed.compactMap(\.cell.property) } : []
+    Self.isObservable
+      ? state.withLock { _, held in changed.compactMap { $0.cell.property(held) } } : []
   }
 
   /// Installs every change, and replaces the load problems when given, in one critical section.
   private func installValues(_ changes: [CellUpdate], problems: [PreferenceProblem]?) {
-    state.withLock { state in
-      for change in changes { change.install() }
+    state.withLock { state, held in
+      for change in changes { change.install(held) }
       if let problems { state.problems.replaceLoadProblems(with: problems) }
     }
   }

@@ -17,10 +17,10 @@ extension Preferences {
 
   /// Loads every key: each cell chooses its value from its candidates (the store's value, and
   /// the layers' when the class reads any). The first load, while the instance initializes
-  /// (``LoadOptions/first``), installs each value straight into its cell in one critical
-  /// section, with no change worked out and nothing announced, since nothing can observe an
-  /// instance before it exists; a reload prepares every cell outside the lock and installs
-  /// them together.
+  /// (``LoadOptions/first``), installs each value straight into its cell, with no change
+  /// worked out and nothing announced, since nothing can observe an instance before it
+  /// exists; a reload prepares every cell outside the lock and installs them together, in one
+  /// critical section.
   func load(_ options: LoadOptions, origin: PreferenceChange.Origin? = nil) {
     let (stored, readErrors) = readStore()
     let layers = readLayers()
@@ -34,7 +34,7 @@ extension Preferences {
       if !options.installsAtOnce { changes.reserveCapacity(cells.count) }
       let candidates = LoadCandidates(stored: stored, layers: layers)
       for cell in cells {
-        let update = cell.prepareLoad(candidates, lock: lock, options: options)
+        let update = cell.prepareLoad(candidates, lock: state, options: options)
         if let error = update.error { errors.append(naming(error)) }
         if !update.choice.movedKeys.isEmpty { moves[update.cell.key] = update.choice.movedKeys }
         if layers != nil {
@@ -54,14 +54,11 @@ extension Preferences {
       return errors.map { PreferenceProblem($0, phase: .load) }
         + system.errors.map { PreferenceProblem($0, phase: .layers) }
     }
+    loadCells()
     guard !options.installsAtOnce else {
-      state.withLock { state in
-        loadCells()
-        state.problems.replaceLoadProblems(with: record(in: &state))
-      }
+      state.withLock { $0.problems.replaceLoadProblems(with: record(in: &$0)) }
       return
     }
-    loadCells()
     install(changes, origin: origin, problems: state.withLock { record(in: &$0) })
   }
 
@@ -76,7 +73,7 @@ extension Preferences {
         ? LayerSnapshot(overrides: state.layers.overrides, system: state.layers.system) : nil
     }
     let update = cell.prepareLoad(
-      LoadCandidates(stored: value.map { [cell.key: $0] } ?? [:], layers: layers), lock: lock,
+      LoadCandidates(stored: value.map { [cell.key: $0] } ?? [:], layers: layers), lock: state,
       options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
     if layers != nil { state.withLock { $0.layers.sources[cell.key] = update.source } }
     return update
@@ -107,7 +104,7 @@ extension Preferences {
       state.layers.isEnabled
         ? LayerSnapshot(overrides: [:], system: state.layers.system) : nil
     }
-    return cells.map { $0.prepareReset(LoadCandidates(layers: layers), lock: lock) }
+    return cells.map { $0.prepareReset(LoadCandidates(layers: layers), lock: state) }
   }
 
   /// `error`, about a stored value, naming the store's file as damaged-file errors do.

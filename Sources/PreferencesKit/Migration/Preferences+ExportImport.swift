@@ -17,7 +17,9 @@ extension Preferences {
   /// - Returns: The document's bytes.
   /// - Throws: A ``PreferenceError`` for a value with no property-list form.
   public func exportValues(format: PropertyListFormat) throws(PreferenceError) -> Data {
-    let writes = lock.withLock { cells.filter(\.hasUserValue).map { $0.pendingWrite() } }
+    let writes = state.withLock { _, held in
+      cells.filter(\.hasUserValue).map { $0.pendingWrite(held) }
+    }
     var values: [String: PropertyListValue] = [:]
     for write in writes {
       values[write.cell.key] = try write.encode()

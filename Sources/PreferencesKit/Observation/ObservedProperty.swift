@@ -1,22 +1,18 @@
 public import Observation
 
-/// A `@Preference` property's key path, kept so that the Observation framework can hear of
-/// changes that do not come through the property's setter: reloads and resets.
+/// What tells the Observation framework of changes to a `@Preference` property that do not
+/// come through its setter: reloads and resets.
 ///
-/// `@unchecked Sendable`: it holds a key path to a stored property, an immutable value that
-/// Swift does not mark `Sendable` only because a key path in general may capture subscript
-/// arguments.
+/// `@unchecked Sendable`: its closures hold a key path to a stored property, an immutable value
+/// that Swift does not mark `Sendable` only because a key path may capture subscript arguments.
 @usableFromInline
 struct ObservedProperty: @unchecked Sendable {
-  /// The property's key path.
-  let keyPath: AnyKeyPath
   /// Tells the Observation framework the property will change.
   let willSet: (Preferences) -> Void
   /// Tells the Observation framework the property did change.
   let didSet: (Preferences) -> Void
 
   init<Owner: Preferences, Value>(_ keyPath: ReferenceWritableKeyPath<Owner, Value>) {
-    self.keyPath = keyPath
     willSet = { owner in
       guard let owner = owner as? Owner else { return }
       owner.observation.willSet(owner, keyPath: keyPath)
@@ -28,12 +24,9 @@ struct ObservedProperty: @unchecked Sendable {
   }
 }
 
-/// The Observation framework's registrar, in a box of known size.
-///
-/// Its methods are inlinable so that they are specialized for the subclass at each call site,
-/// where the subclass's conformance to `Observable` (inherited from ``Preferences``) is a
-/// constant. Called unspecialized, they looked that conformance up at run time on every read
-/// and assignment: about 150 instructions, more than the rest of an observed read.
+/// The Observation framework's registrar, in a box of known size. Its methods are inlinable so
+/// that they are specialized for the subclass at each call site: unspecialized, they looked up
+/// its `Observable` conformance on every read and assignment (about 150 instructions).
 @usableFromInline
 final class ObservationBox: Sendable {
   /// The registrar of one ``Preferences`` instance.

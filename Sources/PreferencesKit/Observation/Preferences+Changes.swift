@@ -10,12 +10,10 @@ struct ObservationState {
   /// The subscribers to ``Preferences/changes()`` and ``Preferences/updates(of:initial:)``, by
   /// subscription number.
   var subscribers: [UInt64: ChangeSubscriber] = [:]
-  /// The number the next subscription gets.
-  var nextSubscriberID: UInt64 = 0
   /// The keys each running probe has read so far, by probe number.
   var probes: [UInt64: Set<String>] = [:]
-  /// The number the next probe gets.
-  var nextProbeID: UInt64 = 0
+  /// The number the next subscription or probe gets.
+  var nextID: UInt64 = 0
 }
 
 /// One subscriber to changes: a stream's continuation, seen without its element type.
@@ -70,8 +68,8 @@ extension Preferences {
     _ subscriber: ChangeSubscriber, until continuation: AsyncStream<Element>.Continuation
   ) {
     let id = state.withLock { state in
-      let id = state.observation.nextSubscriberID
-      state.observation.nextSubscriberID += 1
+      let id = state.observation.nextID
+      state.observation.nextID += 1
       state.observation.subscribers[id] = subscriber
       hasChangeSubscribers = true
       return id
@@ -88,15 +86,13 @@ extension Preferences {
     }
   }
 
-  /// Runs `body`, noting the keys of the `@Preference` properties it reads.
-  ///
-  /// Each probe collects its own keys, so probes that overlap, on other threads or nested, do
-  /// not reset each other. A read on another thread during a probe is noted by it too: a probe
-  /// may note extra keys, never miss one.
+  /// Runs `body`, noting the keys of the `@Preference` properties it reads. Each probe collects
+  /// its own keys; a read on another thread during a probe is noted by it too, so a probe may
+  /// note extra keys, never miss one.
   func probe<Result>(_ body: () -> Result) -> (Result, Set<String>) {
     let id = state.withLock { state in
-      let id = state.observation.nextProbeID
-      state.observation.nextProbeID += 1
+      let id = state.observation.nextID
+      state.observation.nextID += 1
       state.observation.probes[id] = []
       isProbing = true
       return id
@@ -136,11 +132,9 @@ extension _PreferencesObserving where Self: Preferences {
   /// for await size in prefs.updates(of: \.fontSize) { apply(size) }
   /// ```
   ///
-  /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values:
-  /// for `\.fontSize`, changes to `fontSize`; for a computed property, changes to the
-  /// preferences it is computed from. A key path that reads no `@Preference` property, such as
-  /// a `let` constant or a plain `var`, gives its current value and then nothing more: no
-  /// preference change can change it.
+  /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values
+  /// (for a computed property, the preferences it is computed from); a key path that reads
+  /// none gives its current value and then nothing more.
   ///
   /// - Parameters:
   ///   - keyPath: The property to follow.

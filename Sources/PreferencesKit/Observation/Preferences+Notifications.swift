@@ -4,11 +4,9 @@ extension Preferences {
   /// Posted to `NotificationCenter.default` when preferences change, with the instance as the
   /// object.
   ///
-  /// `userInfo` holds the changed keys under ``changedKeysKey``, the origin's raw value
-  /// (`"local"`, `"external"` or `"reset"`) under ``changeOriginKey``, and the changes
-  /// themselves, with their old and new values, under ``changesKey``. An assignment posts
-  /// once, on the assigning thread, after the new value is readable; a reload or a reset posts
-  /// once for all the keys whose values changed.
+  /// `userInfo` holds the changed keys under ``changedKeysKey``, the origin's raw value under
+  /// ``changeOriginKey``, and the changes under ``changesKey``. An assignment posts once, on
+  /// the assigning thread, after the new value is readable; a reload or a reset posts once.
   ///
   /// ```swift
   /// let token = NotificationCenter.default.addObserver(
@@ -19,8 +17,7 @@ extension Preferences {
   /// ```
   ///
   /// Posting costs more than an assignment itself, so it starts the first time any code reads
-  /// this property, which observing it requires; until then assignments skip it. An instance
-  /// posts from the end of its initializer on.
+  /// this property, which observing it requires.
   public static var didChangeNotification: Notification.Name {
     LivePreferences.startPostingNotifications()
     return changeNotificationName
@@ -38,9 +35,7 @@ extension Preferences {
   static let changeNotificationName = Notification.Name("PreferencesDidChange")
 
   /// Tells every kind of observer about one assignment of `newValue` that replaced `oldValue`,
-  /// unless the two have one stored form: assigning a value equal to the one held changes
-  /// nothing an observer could see. Called without the lock, and only when someone listens,
-  /// so an unobserved assignment pays nothing for the comparison.
+  /// unless the two have one stored form. Called without the lock, only when someone listens.
   @usableFromInline
   func announceAssignment<Value>(
     to cell: PreferenceCell<Value>, replacing oldValue: Value, with newValue: Value

@@ -1,14 +1,9 @@
 import Dispatch
 
 /// Picks up changes made to a store from outside the process: as the store reports them
-/// (``PreferenceStore/observeChanges(toKeys:_:)``: ``UserDefaultsStore`` reports every change
-/// key by key, ``FileStore`` watches its folder, or the nearest folder above it while it does
-/// not exist), checking it every second besides when the reports may miss changes, and four
-/// times a second when the store cannot report them.
-///
-/// Each check reloads the preferences, leaving values assigned but not yet written in place;
-/// stores make a check cheap when nothing changed (``FileStore`` compares the file's identity,
-/// size and modification time before reading it).
+/// (``PreferenceStore/observeChanges(toKeys:_:)``), checking it every second besides when the
+/// reports may miss changes, and four times a second when the store cannot report them. Each
+/// check reloads the preferences, leaving values assigned but not yet written in place.
 final class StoreWatcher: Sendable {
   private let timer: PollingTimer?
   private let stopObserving: (@Sendable () -> Void)?
@@ -72,9 +67,9 @@ final class KeyObservation: Sendable {
   }
   private let state = Mutex(State())
 
-  /// Starts observing `keys`: those key-value observing can follow through `observeKey`, the
-  /// others through `observeOthers`. Returns `nil` when there are no keys, or some cannot be
-  /// observed and `observeOthers` is not given; the store is then left to polling.
+  /// Starts observing `keys` through `observeKey`, and those it cannot follow through
+  /// `observeOthers`. Returns `nil` when there are no keys, or some cannot be observed and
+  /// `observeOthers` is not given: the store is then polled.
   init?(
     keys: [String], queue: DispatchQueue, observeKey: ObserveKey,
     observeOthers: ObserveOthers? = nil, onChange: @escaping @Sendable () -> Void

@@ -1,10 +1,8 @@
 public import PreferencesPrimitives
 
-/// Words of 64 bits at a fixed address, read and written atomically (see `PreferencesPrimitives`
-/// for why the atomics are in C).
-///
-/// A struct around a pointer, so that reaching a word from the object that holds it costs one
-/// load. That object frees the words with ``deallocate()`` in its `deinit`.
+/// Words of 64 bits at a fixed address, read and written atomically (in C: see
+/// `PreferencesPrimitives`). A struct around a pointer, so reaching a word costs one load; the
+/// object that holds it frees the words with ``deallocate()`` in its `deinit`.
 ///
 /// `@unchecked Sendable`: the words are reached only through the atomic operations below.
 @usableFromInline

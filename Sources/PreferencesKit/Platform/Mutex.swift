@@ -4,12 +4,11 @@
 /// The shape of the standard library's `Synchronization.Mutex` (and of swift-sharing's
 /// backport of it): noncopyable, created with its value, used through `withLock`, `Sendable`
 /// when its value is. `Synchronization.Mutex` needs macOS 15 (iOS 18, ...) and the package
-/// supports macOS 14; when that is the minimum, deleting this file moves the uses to the
-/// standard library's type, with two exceptions. ``sharedLock`` has no counterpart there. And
-/// its `withLock` passes the value and the result as `sending`, which this one does not check:
-/// `load` records what it found (key moves, sources, the system's layers), which its closure
-/// captures, into the instance's state, and an import hands on a closure that is not
-/// `Sendable`: the region checker refuses both with `sending` (found by building with it).
+/// supports macOS 14; when that is the minimum, deleting this type moves the uses to the
+/// standard library's, with one exception: its `withLock` passes the value and the result as
+/// `sending`, which this one does not check (the region checker refuses, with `sending`, a
+/// critical section whose result captures what is not `Sendable`). A ``Preferences``
+/// instance's lock, which guards its cells as well as its state, is an ``InstanceLock``.
 ///
 /// ```swift
 /// private let counts = Mutex([String: Int]())
@@ -45,13 +44,6 @@ struct Mutex<Value>: ~Copyable {
     return try body(&storage.value)
   }
 
-  /// This mutex's platform lock, for the one owner that guards state outside the value: a
-  /// ``Preferences`` instance, whose lock guards its `InstanceState` (this value) and the boxed
-  /// values of its `@Preference` cells, so that a reload installs values and records what it
-  /// found in one critical section. Nothing else uses it. `Synchronization.Mutex` has no such
-  /// member: moving to it, the instance keeps this type for its one lock.
-  var sharedLock: Lock { storage }
-
   /// The lock with the value.
   ///
   /// `@unchecked Sendable`: `value` is read and written only inside `withLock`, which holds
@@ -68,15 +60,10 @@ struct Mutex<Value>: ~Copyable {
 
 extension Mutex: @unchecked Sendable where Value: Sendable {}
 
-/// A platform lock (``PlatformMutex``) without a value of its own. Only this file makes one,
-/// in two ways, so no other code can guard state by comment with it:
-///
-/// - A ``Mutex``'s ``Mutex/sharedLock``: a `Preferences` instance's ``Preferences/lock``,
-///   which guards the boxed values of the instance's cells as well as the mutex's value (the
-///   one exception to "state lives in a mutex", see ``PreferenceCell``).
-/// - A ``WorkLock``, which guards no value at all: it serializes work.
-///
-/// The lock lives in memory this class allocates and never moves.
+/// A platform lock (``PlatformMutex``) in memory this class allocates and never moves: the
+/// part the locks of this file share (``Mutex``, ``InstanceLock``, ``WorkLock``). It has no
+/// `withLock` of its own and only this file makes one, so no code can guard state by comment
+/// with it: each of those types says what it is for.
 ///
 /// `@unchecked Sendable`: the only state is the platform lock, which is made for sharing.
 @usableFromInline
@@ -92,16 +79,6 @@ class Lock: @unchecked Sendable {
     primitive.deinitializeMutex()
     primitive.deallocate()
   }
-
-  /// Runs `body` while holding the lock. The lock is not recursive.
-  @inlinable
-  final func withLock<Result, Failure: Error>(
-    _ body: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    primitive.lockMutex()
-    defer { primitive.unlockMutex() }
-    return try body()
-  }
 }
 
 /// A lock that serializes work and guards no value: the calls it runs one at a time are what
@@ -115,8 +92,94 @@ class Lock: @unchecked Sendable {
 /// ```
 ///
 /// Not recursive. Its place among the other locks: ``LockOrder``.
+///
+/// `@unchecked Sendable`: restated from ``Lock``, for the same reason; it adds no state.
 @usableFromInline
 final class WorkLock: Lock, @unchecked Sendable {
   /// Creates an unlocked work lock.
   override init() { super.init() }
+
+  /// Runs `body` while holding the lock. The lock is not recursive.
+  func withLock<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    primitive.lockMutex()
+    defer { primitive.unlockMutex() }
+    return try body()
+  }
 }
+
+/// The lock of a ``Preferences`` instance (``Preferences/state``): it guards the instance's
+/// ``InstanceState``, reached only inside `withLock` as a ``Mutex``'s value is, and the boxed
+/// state of the instance's cells, which each member of ``PreferenceCell`` reaches only with a
+/// ``Held`` that `withLock { state, held in ... }` makes; so a load installs values and
+/// records what it found in one critical section.
+///
+/// ```swift
+/// let problems = state.withLock { $0.problems.list }
+/// state.withLock { state, held in
+///   for change in changes { change.install(held) }
+///   state.problems.replaceLoadProblems(with: problems)
+/// }
+/// ```
+///
+/// Not recursive; its place among the other locks: ``LockOrder``. The two-argument `withLock`
+/// is inlinable, so a read of a boxed value calls nothing but the platform lock.
+@usableFromInline
+struct InstanceLock: ~Copyable {
+  /// The platform lock and the state, in one object at a fixed address.
+  @usableFromInline let storage: Storage
+
+  /// Creates the lock of an instance whose state is `state`.
+  init(_ state: consuming sending InstanceState) {
+    storage = Storage(state)
+  }
+
+  /// Runs `body` with exclusive access to the instance's state, holding the lock, as
+  /// ``Mutex/withLock(_:)`` does.
+  borrowing func withLock<Result, E: Error>(
+    _ body: (inout InstanceState) throws(E) -> Result
+  ) throws(E) -> Result {
+    try withLock { state, _ throws(E) in try body(&state) }
+  }
+
+  /// Runs `body` holding the lock, with exclusive access to the instance's state and a
+  /// ``Held``, the proof that reaches its cells' boxed state. `body` must not take this lock
+  /// again; it returns or throws what `body` does.
+  @inlinable @inline(__always)
+  borrowing func withLock<Result, E: Error>(
+    _ body: (inout InstanceState, borrowing Held) throws(E) -> Result
+  ) throws(E) -> Result {
+    storage.primitive.lockMutex()
+    defer { storage.primitive.unlockMutex() }
+    return try body(&storage.state, Held())
+  }
+
+  /// Proof that the thread holds an instance's lock, for the members of ``PreferenceCell``
+  /// that reach its boxed state. Noncopyable and passed `borrowing`, so it cannot outlive the
+  /// critical section that made it (no escaping closure or variable can keep it); empty, so
+  /// passing it costs nothing once inlined. Made only by `withLock` above: its initializer is
+  /// internal rather than private only because that `withLock` is inlinable.
+  @usableFromInline
+  struct Held: ~Copyable {
+    @usableFromInline init() {}
+  }
+
+  /// The lock with the state. `@unchecked Sendable`: `state` is reached only inside
+  /// `withLock`, which holds the lock.
+  @usableFromInline
+  final class Storage: Lock, @unchecked Sendable {
+    /// `@exclusivity(unchecked)`: every access holds the lock, and a dynamic check would cost
+    /// a read of a boxed value two calls into the runtime, though that read ignores `state`.
+    @usableFromInline @exclusivity(unchecked) var state: InstanceState
+
+    init(_ state: consuming sending InstanceState) {
+      self.state = state
+      super.init()
+    }
+  }
+}
+
+/// `@unchecked Sendable`: the state is reached only inside `withLock`, holding the lock, and
+/// unconditional, unlike ``Mutex``'s, because `InstanceState` is not declared `Sendable`.
+extension InstanceLock: @unchecked Sendable {}

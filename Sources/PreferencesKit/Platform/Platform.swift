@@ -19,15 +19,6 @@ public import PreferencesPrimitives
 
 /// Facts about the platform the library was built for.
 enum Platform {
-  /// Whether this is Linux, whose `/proc` and inotify some behaviour relies on.
-  static var isLinux: Bool {
-    #if os(Linux)
-      true
-    #else
-      false
-    #endif
-  }
-
   /// Whether this is one of Apple's platforms.
   static var isApple: Bool {
     #if canImport(Darwin)
@@ -73,12 +64,9 @@ extension SystemError {
 
 // MARK: - Mutex
 
-/// The lock primitive of ``Mutex`` (and of its ``Lock``): `preferences_mutex_t` of
-/// `PreferencesPrimitives`, an `os_unfair_lock` on Apple platforms and elsewhere the package's own
-/// unfair lock (one compare-and-swap to lock, one exchange to unlock, both inlined: about half
-/// of what an uncontended `pthread_mutex_t` costs). One C type and three C functions on every
-/// system, so the inlinable code that uses them compiles alike everywhere. It must live at a
-/// fixed address, so ``Lock`` allocates it.
+/// The lock primitive of ``Mutex`` (and of its ``Lock``): `os_unfair_lock` on Apple platforms,
+/// elsewhere `PreferencesPrimitives`' own unfair lock (one compare-and-swap to lock, one exchange
+/// to unlock). It must live at a fixed address, so ``Lock`` allocates it.
 @usableFromInline typealias PlatformMutex = preferences_mutex_t
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {

@@ -12,16 +12,14 @@ final class PollingTimer: @unchecked Sendable {
   /// How often a store that reports its changes is checked anyway, for changes its reports
   /// miss (a network file system's, say).
   static let backstopInterval: DispatchTimeInterval = .seconds(1)
-  /// How often a sync store that reports its changes is read anyway. Reading a sync folder
-  /// means checking every file in it, and network and FUSE file systems do not report the
-  /// changes other machines make: there, a change arrives within this interval.
+  /// How often a sync store that reports its changes is read anyway (a sync folder's every
+  /// file), for network and FUSE file systems, which report no other machine's change.
   static let syncBackstopInterval: DispatchTimeInterval = .seconds(30)
 
   private let source: any DispatchSourceTimer
 
-  /// Starts calling `handler` on `queue` every `interval`, the first time one interval from
-  /// now: ``pollingInterval`` when `storeReportsChanges` is `false`, ``backstopInterval``
-  /// when it is `true`.
+  /// Starts calling `handler` on `queue` every ``backstopInterval`` when `storeReportsChanges`,
+  /// else every ``pollingInterval``.
   convenience init(
     storeReportsChanges: Bool, queue: DispatchQueue, handler: @escaping @Sendable () -> Void
   ) {

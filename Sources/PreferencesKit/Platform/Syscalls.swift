@@ -49,10 +49,9 @@ enum Syscalls {
     case pipe
   }
 
-  /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec, and
-  /// every file opened to be read is opened non-blocking, so that a FIFO or a device in a
-  /// file's place cannot block the open: callers check the type with ``status(of:)`` before
-  /// reading.
+  /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec, and a
+  /// file opened to be read is opened non-blocking, so a FIFO in its place cannot block the
+  /// open (callers check the type with ``status(of:)`` before reading).
   enum OpenPurpose {
     /// Reading a store's file, following a symbolic link.
     case reading
@@ -133,13 +132,9 @@ enum Syscalls {
     return count
   }
 
-  /// Flushes the file's data to permanent storage.
-  ///
-  /// On Apple platforms `fsync` moves the data to the drive, which may still hold it in its
-  /// cache and write it out of order; `fcntl(F_FULLFSYNC)` asks the drive to flush it too.
-  /// File systems that do not support it (some network and FAT volumes) fail it, and then
-  /// `fsync` is the best there is. fsync(2):
-  /// https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/fsync.2.html
+  /// Flushes the file's data to permanent storage: on Apple platforms `fcntl(F_FULLFSYNC)`,
+  /// which also flushes the drive's cache (fsync(2)), or `fsync` where the file system does
+  /// not support it.
   static func synchronize(_ descriptor: Int32) throws(SystemError) {
     try fault(.synchronize)
     #if canImport(Darwin)

@@ -1,6 +1,5 @@
-// Failure injection for the platform layer (`Syscalls.swift`), in the manner of swift-system's
-// `Internals/Mocking.swift`: compiled into debug builds only (`ENABLE_SYSTEM_CALL_FAULTS`, set
-// in Package.swift), so a release build's system calls check no seam.
+// Failure injection for `Syscalls.swift`, as swift-system's `Internals/Mocking.swift`: debug
+// builds only (`ENABLE_SYSTEM_CALL_FAULTS`, set in Package.swift).
 
 #if ENABLE_SYSTEM_CALL_FAULTS
   /// Failures that tests plan for the system calls made in one task and the tasks it starts.

@@ -9,16 +9,10 @@ import Foundation
 struct FileLock {
   private let descriptor: Int32
 
-  /// Opens (creating it with mode 0600 when missing) and locks the file at `path`, waiting up
-  /// to `timeout` for another holder to finish.
+  /// Opens (creating it with mode 0600 when missing, never through a link, without blocking)
+  /// and locks the regular file at `path`, waiting up to `timeout` for another holder; `store`
+  /// is named in errors.
   ///
-  /// The lock file is opened without following a link and without blocking, and must be a
-  /// regular file: a FIFO or a device in its place is refused at once.
-  ///
-  /// - Parameters:
-  ///   - path: The lock file, such as `preferences.plist.lock`.
-  ///   - store: The store's file, named in errors.
-  ///   - timeout: How long to wait for another holder.
   /// - Throws: ``PreferenceError/Kind/lockTimedOut`` naming the lock file and its holder when
   ///   the wait runs out; ``PreferenceError/Kind/writeFailed`` when the lock file cannot be
   ///   opened or locked.

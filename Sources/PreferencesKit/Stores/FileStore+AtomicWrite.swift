@@ -3,12 +3,10 @@ import Foundation
 extension FileStore {
   /// Replaces the file at `path` with `bytes`, atomically. Called with the file lock held.
   ///
-  /// The bytes go to `<name>.tmp` in the same folder, created exclusively and never through a
-  /// symbolic link, with its mode set (0600, or the existing file's mode) before any data is
-  /// written. The temporary file is flushed to disk (with `F_FULLFSYNC` on Apple platforms),
-  /// renamed over the file, and the folder is flushed. Only the lock holder uses the temporary name, so one left by a writer that was
-  /// killed is removed first. On failure the temporary file is removed and the old file is
-  /// left untouched.
+  /// The bytes go to `<name>.tmp` beside it (created exclusively, never through a link, mode
+  /// set first), flushed to disk, renamed over the file, and the folder is flushed. Only the
+  /// lock holder uses the temporary name, so one left by a killed writer is removed first. On
+  /// failure the temporary file is removed and the old file is left untouched.
   ///
   /// - Returns: A snapshot of the new file, holding `values`.
   func replaceFile(

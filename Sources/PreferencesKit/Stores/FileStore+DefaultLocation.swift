@@ -1,22 +1,12 @@
 public import Foundation
 
 extension FileStore {
-  /// Where the default store of the application named `identifier` lives.
-  ///
-  /// - On Linux and other non-Apple systems: `$XDG_CONFIG_HOME/<identifier>/preferences.plist`,
-  ///   where `XDG_CONFIG_HOME` falls back to `~/.config` when it is unset, empty or relative.
-  /// - On macOS: `~/Library/Application Support/<identifier>/preferences.plist`, `~` being
-  ///   `HOME` (for a sandboxed app, its container's home).
-  /// - On iOS, watchOS and visionOS: the app's Application Support folder, as `FileManager`
-  ///   gives it.
-  /// - On tvOS, which keeps no durable local storage for apps: the app's Caches folder, which
-  ///   the system may purge when space runs low, taking the preferences with it. Use
-  ///   ``UserDefaultsStore`` (the default store of ``Preferences/init()``) there instead.
-  ///
-  /// While ``Preferences/defaultStoreFolder`` is set (as tests set it), the file is
-  /// `<folder>/<identifier>/preferences.plist` on every platform.
-  ///
-  /// A `/` in the identifier is replaced by `_`, so the identifier is always one folder.
+  /// Where the default store of the application named `identifier` lives:
+  /// `<folder>/<identifier>/preferences.plist`, the folder being `$XDG_CONFIG_HOME` (or
+  /// `~/.config`) on Linux, Application Support on Apple platforms but tvOS, and Caches on
+  /// tvOS, which may purge it (use ``UserDefaultsStore`` there); the FileStoreGuarantees
+  /// article has the table. While ``Preferences/defaultStoreFolder`` is set (as tests set it),
+  /// it is that folder on every platform. A `/` in the identifier is replaced by `_`.
   ///
   /// ```swift
   /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))

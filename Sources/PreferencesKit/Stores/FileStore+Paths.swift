@@ -2,11 +2,9 @@ import Foundation
 
 extension FileStore {
   /// The path writes go to: ``url`` with every symbolic link along the final component
-  /// followed, so that a linked store is written through to its target and stays a link. The
-  /// lock and temporary files go beside that target, and a damaged file is moved aside there.
-  ///
-  /// In a shared folder (``isInSharedFolder``) no link is followed: the path is ``url``'s own,
-  /// and a write renames a regular file over whatever is there.
+  /// followed, so that a linked store is written through to its target and stays a link; the
+  /// lock and temporary files go beside that target. In a shared folder (``isInSharedFolder``)
+  /// no link is followed.
   ///
   /// - Throws: ``PreferenceError/Kind/writeFailed`` when the target exists and is not a
   ///   regular file (a FIFO, a device, a folder): nothing is created beside it.
@@ -63,11 +61,9 @@ extension FileStore {
     try? Syscalls.setPermissions(0o700, atPath: folder)
   }
 
-  /// Keeps the file at `path` under a second name, `<name>.<kind>-<timestamp>`, before the
-  /// file is replaced: a damaged file (`corrupt`), so that the user can recover it by hand, or
-  /// a file holding a value the app could not load (`backup`). The file itself stays where it
-  /// is until the new one is renamed over it, so a crash in between loses nothing. Called with
-  /// the file lock held.
+  /// Keeps the file at `path` under a second name, `<name>.<kind>-<timestamp>` (`corrupt` or
+  /// `backup`), before it is replaced; the file itself stays until the new one is renamed over
+  /// it, so a crash in between loses nothing. Called with the file lock held.
   ///
   /// - Returns: The path of the copy.
   func keepCopy(ofFileAtPath path: String, as kind: String) throws -> String {

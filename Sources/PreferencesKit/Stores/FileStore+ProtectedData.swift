@@ -6,11 +6,9 @@ import Foundation
 /// refused, so nothing is overwritten). An instance whose read failed is read again when the
 /// system posts that protected data became available.
 ///
-/// UIKit.framework/Headers/UIApplication.h: `UIKIT_EXTERN NSNotificationName const
-/// UIApplicationProtectedDataDidBecomeAvailable API_AVAILABLE(ios(4.0))` ("posts when the
-/// protected files become available for your code to access"). Followed by name, as
-/// ``AppLifecycle`` follows the other application notifications, so the library does not link
-/// UIKit; the name's text is the constant's name, as for those.
+/// The notification is followed by name (UIApplication.h:
+/// `UIApplicationProtectedDataDidBecomeAvailable`), as ``AppLifecycle`` follows the others, so
+/// the library does not link UIKit.
 enum ProtectedData {
   /// `UIApplication.protectedDataDidBecomeAvailableNotification`.
   static let didBecomeAvailable = Notification.Name(
@@ -21,11 +19,8 @@ enum ProtectedData {
   private static let waiting = Mutex<[ObjectIdentifier: UncheckedSendable<any NSObjectProtocol>]>(
     [:])
 
-  /// Reads `preferences` again, once, on a utility queue, when protected data next becomes
-  /// available. Does nothing when it already waits.
-  ///
-  /// Holds `preferences` weakly: only instances whose store could not be read get the weak
-  /// reference's side table.
+  /// Reads `preferences` (held weakly) again, once, on a utility queue, when protected data
+  /// next becomes available. Does nothing when it already waits.
   static func reload(_ preferences: Preferences) {
     let identity = ObjectIdentifier(preferences)
     waiting.withLock { waiting in

@@ -6,10 +6,9 @@ extension FileStore {
   /// Takes no file lock: writers replace the file by renaming, so a reader always opens either
   /// the old file or the new one, complete.
   ///
-  /// In a shared folder (``isInSharedFolder``) anything but a regular file at `path` (a
-  /// symbolic link, a FIFO, a folder) is refused without being opened, or, when `replacing`,
-  /// read as empty: the write that follows renames a regular file over it, and never writes
-  /// through it.
+  /// In a shared folder (``isInSharedFolder``) anything but a regular file at `path` fails
+  /// without being opened, or, when `replacing`, reads as empty: the write that follows renames
+  /// a regular file over it.
   func currentValues(
     atPath path: String, replacing: Bool = false
   ) throws -> [String: PropertyListValue] {
@@ -49,11 +48,9 @@ extension FileStore {
   func snapshot(
     of status: FileStatus, values: [String: PropertyListValue], descriptor: Int32
   ) -> FileSnapshot {
-    if isInSharedFolder {
-      Syscalls.closeFile(descriptor)
-      return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: -1)
-    }
-    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: descriptor)
+    if isInSharedFolder { Syscalls.closeFile(descriptor) }
+    let kept = isInSharedFolder ? -1 : descriptor
+    return FileSnapshot(identity: FileIdentity(status), values: values, descriptor: kept)
   }
 
   /// Opens, checks the size of, reads and parses the file.
@@ -71,13 +68,10 @@ extension FileStore {
     return snapshot(of: status, values: values, descriptor: descriptor)
   }
 
-  /// Every entry of a damaged file that parses on its own, or nothing when the file cannot be
-  /// read at all (it is missing, unreadable, or not a regular file); and, for each entry of the
-  /// file as last read cleanly that cannot be salvaged, the value read then
+  /// Every entry of a damaged file that parses on its own (of a file too large, within its first
+  /// ``maximumFileSize`` bytes), or nothing when the file cannot be read at all; and, for each
+  /// entry of the file as last read cleanly that cannot be salvaged, the value read then
   /// (``SalvagedValues/keptKeys``).
-  ///
-  /// Of a file larger than ``maximumFileSize``, only the first ``maximumFileSize`` bytes are
-  /// read: the entries complete within them are salvaged, and the rest is not read.
   func salvagedValues(atPath path: String) -> SalvagedValues {
     var salvage = SalvagedValues()
     if let (descriptor, _, bytes) = try? readFile(atPath: path, truncating: true) {

@@ -5,10 +5,9 @@ import Foundation
 struct FileReadState {
   /// The parsed contents of the file as last read cleanly or written, or `nil` before that.
   var snapshot: FileSnapshot?
-  /// Until when a read of the damaged file waits for it to read cleanly again; `nil` while the
-  /// file reads cleanly. Set when a read first finds the file damaged: now when the store never
-  /// read a file there cleanly (no read yet, or no file), so that only a clean file turned
-  /// damaged is waited for, once.
+  /// Until when a read of the damaged file waits for it to read cleanly again; `nil` while it
+  /// reads cleanly. Set when a read first finds it damaged: to now when the store never read it
+  /// cleanly, so that only a clean file turned damaged is waited for, once.
   var damageDeadline: ContinuousClock.Instant?
 
   /// Records a clean read (or a write) of the file.
@@ -26,11 +25,9 @@ struct FileReadState {
 
 extension FileStore {
   /// The file's values, as ``currentValues(atPath:replacing:)`` reads them; but when the file
-  /// read cleanly before and now reads as damaged, most likely because another program is
-  /// half-way through writing it in place, waits on the calling thread for it to read cleanly
-  /// again, up to ``partialWriteTimeout`` from when the damage was first found. The file is
-  /// read again only when its identity changes, checked every 10 milliseconds; no lock of the
-  /// store's is held while waiting (a writer holds its own, and the file lock).
+  /// read cleanly before and now reads as damaged, waits for it to read cleanly again, up to
+  /// ``partialWriteTimeout``, checking its identity every 10 milliseconds, holding no lock of
+  /// the store's (a writer holds its own, and the file lock).
   ///
   /// - Throws: As ``currentValues(atPath:replacing:)``; the damage once the wait is over.
   func settledValues(

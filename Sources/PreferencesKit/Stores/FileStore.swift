@@ -15,27 +15,12 @@ public import Foundation
 /// let size = try store.value(forKey: "fontSize")  // .double(14.0)
 /// ```
 ///
-/// What the store guarantees:
-/// - A write goes to a new temporary file in the same folder, is flushed to disk and renamed
-///   over the file, so a crash leaves either the old or the new file, never a torn one.
-/// - Writers take an exclusive `flock` on a lock file beside the store (`<name>.lock`), re-read
-///   the file under the lock and apply only their own changes: no update from another process
-///   is lost, and keys this program does not know are kept. Readers take no lock.
-/// - A file that does not parse is reported by ``values(forKeys:)`` and kept as
-///   `<name>.corrupt-<timestamp>` when the next write replaces it, never overwritten.
-/// - A file that read cleanly and now reads as damaged is most likely half-way through being
-///   written by another program (an editor writing in place): reads and writes wait up to
-///   ``partialWriteTimeout`` for it to read cleanly again. A write over a file still damaged
-///   then keeps, for each entry that cannot be salvaged, the value last read from the file.
-/// - Files larger than ``maximumFileSize`` and values nested more than 512 levels deep are
-///   refused with a ``PreferenceError``.
-/// - New files get mode 0600 and new folders 0700, whatever the umask; an existing file keeps
-///   its mode. A store path that is a symbolic link is written through to its target.
-/// - Changes written by other processes are seen by the next read, even within one second:
-///   the store compares the file's device, inode, size and nanosecond modification time.
-///
-/// XML property lists hold dates to the second, as Apple's tools read them; JSON files and
-/// binary property lists keep a date's full precision.
+/// A write replaces the file atomically (a crash leaves the old file or the new one), under an
+/// exclusive `flock` on `<name>.lock`, after reading the file again, so no other process's
+/// update and no unknown key is lost. A damaged file is kept as `<name>.corrupt-<timestamp>`,
+/// never overwritten; new files get mode 0600. XML property lists hold dates to the second;
+/// JSON files and binary property lists keep a date's full precision. The FileStoreGuarantees
+/// article lists every guarantee and how it is tested.
 public final class FileStore: PreferenceStore, Sendable {
   /// The file this store reads and writes. It may be a symbolic link.
   public let url: URL
@@ -57,14 +42,10 @@ public final class FileStore: PreferenceStore, Sendable {
   /// damaged, to read cleanly again: such a file is most likely half-way through being written
   /// in place by another program, such as an editor writing in chunks.
   ///
-  /// Until the file reads cleanly, or this much time has passed since the store first found it
-  /// damaged, ``values(forKeys:)`` (and so a watching ``Preferences`` instance) announces nothing,
-  /// and a write does not replace the file. Past it, the file counts as damaged: it is salvaged
-  /// (see ``salvage(after:)``), and each entry that cannot be salvaged keeps the value the
-  /// store last read from the file. A store waits once for each time a clean file becomes
-  /// damaged, and never for a file it has not yet read cleanly. Two seconds unless given to
-  /// ``init(url:maximumFileSize:lockTimeout:partialWriteTimeout:)``; tests that damage files
-  /// on purpose shorten it.
+  /// Meanwhile reads announce nothing and writes do not replace the file. Past it, the file
+  /// counts as damaged and is salvaged (``salvage(after:)``); each entry that cannot be
+  /// salvaged keeps the value last read from the file. A store never waits for a file it has
+  /// not yet read cleanly. Two seconds unless given.
   public let partialWriteTimeout: Duration
 
   /// Whether the file lives in a folder other machines write (``FileSyncStore``): then a
@@ -78,10 +59,8 @@ public final class FileStore: PreferenceStore, Sendable {
   /// threads of one process never both believe they hold the file lock. It guards no value.
   let writerLock = WorkLock()
 
-  /// Creates a store for the file at `url`. This never throws and never writes.
-  ///
-  /// A missing file is an empty store, and a missing folder is created, with mode 0700, on
-  /// the first write.
+  /// Creates a store for the file at `url`. This never throws and never writes: a missing file
+  /// is an empty store, and a missing folder is created, with mode 0700, on the first write.
   ///
   /// - Parameters:
   ///   - url: The file: `.json` for JSON, anything else (normally `.plist`) for a property list.
@@ -89,9 +68,7 @@ public final class FileStore: PreferenceStore, Sendable {
   ///     given).
   ///   - lockTimeout: How long a write waits for another process that holds the file's lock
   ///     (30 seconds unless given).
-  ///   - partialWriteTimeout: How long a read or a write waits for a file that read cleanly
-  ///     and now reads as damaged to read cleanly again (2 seconds unless given; see
-  ///     ``partialWriteTimeout``).
+  ///   - partialWriteTimeout: See ``partialWriteTimeout`` (2 seconds unless given).
   public convenience init(
     url: URL, maximumFileSize: Int = 4 * 1024 * 1024, lockTimeout: Duration = .seconds(30),
     partialWriteTimeout: Duration = .seconds(2)
@@ -113,12 +90,9 @@ public final class FileStore: PreferenceStore, Sendable {
     self.isInSharedFolder = isInSharedFolder
   }
 
-  /// Reads every value in the file, whatever `keys` asks for: the parsed file is at hand, and
-  /// handing it out whole costs one reference.
-  ///
-  /// The parsed file is cached and read again only when the file changed on disk. A file that
-  /// read cleanly before and now reads as damaged is waited for, up to
-  /// ``partialWriteTimeout``, on the calling thread.
+  /// Reads every value in the file, whatever `keys` asks for; the parsed file is cached and
+  /// read again only when the file changed on disk (or waited for, up to
+  /// ``partialWriteTimeout``, when it turned damaged).
   ///
   /// - Parameter keys: Ignored: the whole file is read.
   /// - Returns: Every key in the file with its value; an empty dictionary when there is no file.
@@ -130,16 +104,8 @@ public final class FileStore: PreferenceStore, Sendable {
     return try settledValues(atPath: url.path)
   }
 
-  /// Applies a change set to the file as one atomic replacement of the file.
-  ///
-  /// Under the file lock, the store reads the file as it is now, sets or removes the keys in
-  /// `changes`, leaves every other key as it is, and replaces the file. A file that read
-  /// cleanly before and now does not parse is first waited for, up to
-  /// ``partialWriteTimeout``. When it still does not parse, it is kept as
-  /// `<name>.corrupt-<timestamp>`, and the new file holds every entry that could be salvaged
-  /// from it (and, for each that could not, the value last read from the file) together with
-  /// `changes`; when `changes` would change nothing, or cannot be written, the damaged file
-  /// stays where it is.
+  /// Applies a change set to the file as one atomic replacement of the file: ``update(_:_:)``
+  /// setting or removing the keys in `changes` and leaving every other key as it is.
   ///
   /// - Parameter changes: The keys to change, each set to a value or removed.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/writeFailed`` naming the file
@@ -158,12 +124,10 @@ public final class FileStore: PreferenceStore, Sendable {
   /// throws, or the new values cannot be written, the file is left as it was; when `transform`
   /// changes nothing, the file is not touched, even a damaged one.
   ///
-  /// The file is replaced only by a complete new file. A file that read cleanly before and now
-  /// reads as damaged is waited for first, up to ``partialWriteTimeout``. A damaged file is
-  /// then kept beside it as `<name>.corrupt-<timestamp>`, and the new file holds every entry
-  /// salvaged from it, and the value last read for each that could not be, with the change.
-  /// With ``StoreUpdate/keepingPrevious``, the file is first kept as
-  /// `<name>.backup-<timestamp>`, and only the newest three backups stay.
+  /// A file that turned damaged is waited for first, up to ``partialWriteTimeout``; one still
+  /// damaged is kept as `<name>.corrupt-<timestamp>`, and the new file holds what could be
+  /// salvaged from it with the change. With ``StoreUpdate/keepingPrevious``, the file is first
+  /// kept as `<name>.backup-<timestamp>`, and only the newest three backups stay.
   ///
   /// - Parameters:
   ///   - request: Why the file as it is must be kept (it holds a value the app could not
@@ -280,13 +244,10 @@ public final class FileStore: PreferenceStore, Sendable {
       ? value : format.storedForm(of: value)
   }
 
-  /// Every entry of a damaged file that parses on its own, and the keys of the entries that
-  /// do not, when `error` says the file is damaged (``PreferenceError/Kind/corruptFile``,
-  /// ``PreferenceError/Kind/fileTooLarge`` or ``PreferenceError/Kind/nestingTooDeep``); of a
-  /// file too large, what its first ``maximumFileSize`` bytes hold. Each entry the store read
-  /// from the file when it last read cleanly, and that cannot be salvaged now, keeps the value
-  /// read then (``SalvagedValues/keptKeys``). The next write keeps the damaged file as
-  /// `<name>.corrupt-<timestamp>` and writes these entries back.
+  /// Every entry of a damaged file that parses on its own (of a file too large, what its first
+  /// ``maximumFileSize`` bytes hold), the value last read for each that does not
+  /// (``SalvagedValues/keptKeys``), and the keys lost; `nil` when `error` is no damage. The
+  /// next write keeps the damaged file as `<name>.corrupt-<timestamp>` and writes these back.
   public func salvage(after error: PreferenceError) -> SalvagedValues? {
     guard error.isDamage else { return nil }
     return salvageValues()

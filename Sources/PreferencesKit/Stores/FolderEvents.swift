@@ -1,9 +1,8 @@
 #if !canImport(Darwin)
   import Dispatch
 
-  /// The process's one inotify instance, shared by every watcher: each folder is watched once,
-  /// however many stores or sync folders follow it, so two hundred watching instances need one
-  /// of the 128 inotify instances a user may hold, not two hundred.
+  /// The process's one inotify instance, shared by every watcher (a user may hold only 128):
+  /// each folder is watched once, however many stores or sync folders follow it.
   ///
   /// `@unchecked Sendable`: the dispatch source is made to be used from any thread, though it is
   /// not declared `Sendable`; the followers are in a ``Mutex``, whose lock also orders the

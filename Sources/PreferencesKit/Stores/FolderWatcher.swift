@@ -4,12 +4,9 @@ import Dispatch
 /// folder (``FolderEvents``); on Apple platforms, dispatch sources on the folder and on the
 /// file itself.
 ///
-/// An atomic write replaces the file rather than changing it, which only the folder sees. On
-/// Apple platforms a folder's source reports entries added, removed or renamed, but not a
-/// rewrite of a file in place (as some editors do), so the file is watched too, and watched
-/// again after each event, as its source follows the old file once that is replaced.
-/// `makeFileSystemObjectSource`:
-/// https://developer.apple.com/documentation/dispatch/dispatchsource/makefilesystemobjectsource(filedescriptor:eventmask:queue:)
+/// An atomic write replaces the file, which only the folder sees. On Apple platforms a folder's
+/// source misses a rewrite in place, so the file is watched too, and again after each event,
+/// as its source follows the old file once that is replaced.
 ///
 /// `@unchecked Sendable`: dispatch sources are made to be cancelled from any thread, though they
 /// are not declared `Sendable`; they are kept in `sources`, a ``Mutex``, and the rest is
@@ -27,37 +24,19 @@ final class FolderWatcher: @unchecked Sendable {
   /// Starts watching `folder` for changes to the file called `name`, calling `onChange` on a
   /// private queue. Returns `nil` when the folder cannot be watched, for example because it
   /// does not exist yet.
-  init?(folder: String, name: String, onChange: @escaping @Sendable () -> Void) {
+  convenience init?(folder: String, name: String, onChange: @escaping @Sendable () -> Void) {
     let folder = folder.isEmpty ? "." : folder
-    #if !canImport(Darwin)
-      guard let events = FolderEvents.shared,
-        let stop = events.subscribe(folder: folder, accepts: { $0 == name }, onChange: onChange)
-      else { return nil }
-      stopLinux = stop
-    #else
-      guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
-      let path = folder + "/" + name
-      let source = DispatchSource.makeFileSystemObjectSource(
-        fileDescriptor: descriptor, eventMask: [.write, .rename, .delete], queue: queue)
-      source.setEventHandler { [weak self] in
-        self?.watchFile(atPath: path, onChange: onChange)
-        onChange()
-      }
-    #endif
-    #if canImport(Darwin)
-      source.setCancelHandler { Syscalls.closeFile(descriptor) }
-      source.resume()
-      sources.withLock { $0 = [source] }
-      watchFile(atPath: path, onChange: onChange)
-    #endif
+    self.init(
+      folder: folder, accepting: { $0 == name }, file: folder + "/" + name, onChange: onChange)
   }
 
   /// Starts watching `folder` for files created, replaced or removed whose names `accepts`
-  /// takes (on Apple platforms, for any change to the folder's entries), calling `onChange` on
-  /// a private queue. Returns `nil` when the folder cannot be watched.
+  /// takes (on Apple platforms, for any change to the folder's entries, and to `file` itself
+  /// when given), calling `onChange` on a private queue. Returns `nil` when the folder cannot
+  /// be watched.
   init?(
     folder: String, accepting accepts: @escaping @Sendable (String) -> Bool,
-    onChange: @escaping @Sendable () -> Void
+    file: String? = nil, onChange: @escaping @Sendable () -> Void
   ) {
     #if !canImport(Darwin)
       guard let events = FolderEvents.shared,
@@ -68,10 +47,14 @@ final class FolderWatcher: @unchecked Sendable {
       guard let descriptor = try? Syscalls.openFile(folder, for: .watching) else { return nil }
       let source = DispatchSource.makeFileSystemObjectSource(
         fileDescriptor: descriptor, eventMask: [.write, .rename, .delete], queue: queue)
-      source.setEventHandler { onChange() }
+      source.setEventHandler { [weak self] in
+        if let file { self?.watchFile(atPath: file, onChange: onChange) }
+        onChange()
+      }
       source.setCancelHandler { Syscalls.closeFile(descriptor) }
       source.resume()
       sources.withLock { $0 = [source] }
+      if let file { watchFile(atPath: file, onChange: onChange) }
     #endif
   }
 

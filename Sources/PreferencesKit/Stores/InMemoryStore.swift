@@ -30,14 +30,11 @@ public final class InMemoryStore: PreferenceStore {
     values.withLock { $0.applyChanges(changes) }
   }
 
-  /// Runs `transform` on the stored values under the store's lock, so no other writer comes
-  /// in between: atomic. Keeps no copy, since nothing outlasts the process.
+  /// Runs `transform` on the stored values under the store's lock, atomically; `request` is
+  /// ignored (the values are at hand, and nothing outlasts the process to back up).
   ///
-  /// - Parameters:
-  ///   - request: Ignored: the values are at hand, and the store keeps no backup.
-  ///   - transform: Changes the values in place; when it throws, nothing changes.
   /// - Returns: No problems.
-  /// - Throws: What `transform` throws.
+  /// - Throws: What `transform` throws; nothing changes then.
   @discardableResult
   public func update(
     _ request: StoreUpdate, _ transform: (inout [String: PropertyListValue]) throws -> Void

@@ -1,13 +1,9 @@
-/// Reports changes to one file whose folder may not exist yet (a first launch, before the first
-/// write creates it): watches the file's folder with a ``FolderWatcher`` when the folder
-/// exists, and otherwise the nearest folder above it that does, for the next folder on the way
-/// down. It moves down as those folders appear, and back up when they are removed or replaced,
-/// so a store is never polled for want of a folder.
+/// Reports changes to one file whose folder may not exist yet: watches the file's folder with a
+/// ``FolderWatcher`` when it exists, and otherwise the nearest folder above it, moving down as
+/// folders appear and back up when they go, so a store is never polled for want of a folder.
 ///
-/// Each move watches the new folder first and only then looks again, so a folder created in
-/// between is seen either by that look or by the new watch. A move into the file's folder
-/// reports a change, as the file may have been written before the watch began; so does a move
-/// out of it, as the file went with the folder.
+/// Each move watches the new folder first and only then looks again, so no folder created in
+/// between is missed. A move into or out of the file's folder reports a change.
 ///
 /// Lock order: the state's lock is held while a ``FolderWatcher`` starts or stops (which takes
 /// ``FolderEvents``' lock on Linux); events call in holding neither.

@@ -13,28 +13,21 @@ public import Foundation
 /// }
 /// ```
 ///
-/// Only ``values(forKeys:)`` and ``apply(_:)`` are required. Every other requirement has a
-/// default that works for any store; implement one to give ``Preferences`` more: an atomic
-/// ``update(_:_:)`` for migrations and sync records, ``salvage(after:)`` of a damaged store,
-/// ``observeChanges(toKeys:_:)`` to pick up changes at once, a ``location`` that errors name,
-/// ``userDefaultsDomains`` for a store over `UserDefaults`. The package's own stores are
-/// ordinary conformers: ``Preferences`` reaches every store through these requirements alone.
-/// The WritingAStore article says, requirement by requirement, what a store gets by default.
+/// Only ``values(forKeys:)`` and ``apply(_:)`` are required; every other requirement has a
+/// default that works for any store, and ``Preferences`` reaches every store, its own included,
+/// through these requirements alone. The WritingAStore article says, requirement by
+/// requirement, what a store gets by default and what implementing it gives.
 ///
-/// A store must be safe to call from several threads at once. It should throw
-/// ``PreferenceError`` values, which name the file or the key involved; the library passes any
-/// other error on as a ``PreferenceError`` of kind ``PreferenceError/Kind/readFailed`` or
-/// ``PreferenceError/Kind/writeFailed``. Every store should pass the same behaviour tests as the
-/// stores in this package: a value written is read back unchanged, a removed key is absent, and
-/// keys not named in a change set are left alone.
+/// A store must be safe to call from several threads at once, and should throw
+/// ``PreferenceError`` values naming the file or the key involved (any other error is passed on
+/// as ``PreferenceError/Kind/readFailed`` or ``PreferenceError/Kind/writeFailed``).
 public protocol PreferenceStore: AnyObject, Sendable {
   /// Reads the stored values of `keys`, or every stored value, including keys that no
   /// ``Preferences`` subclass declares, when `keys` is `nil`. Keys without a stored value are
   /// left out.
   ///
-  /// A store that holds its values whole already (in memory, or a file's parsed contents) may
-  /// return all of them whatever `keys` asks for, which saves building a dictionary key by
-  /// key: ``FileStore`` and ``InMemoryStore`` do. A caller reads only the keys it asked for.
+  /// A store that holds its values whole already may return all of them whatever `keys` asks
+  /// for (``FileStore`` and ``InMemoryStore`` do): a caller reads only the keys it asked for.
   ///
   /// - Parameter keys: The keys to read, or `nil` for every key.
   /// - Returns: The stored value of each key that has one, and perhaps others.
@@ -55,15 +48,11 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// takes to the store.
   ///
   /// The default reads ``StoreUpdate/readingKeys`` with ``values(forKeys:)``, runs
-  /// `transform`, and hands what changed to ``apply(_:)``: two steps, **not atomic**. Another
-  /// writer, in this process or another, can come between the read and the write, and its
-  /// change to a key `transform` also changes is lost; two processes that start at once can
-  /// both migrate the store. It keeps no backup and returns no problems.
-  ///
-  /// Implement it to make the update atomic, under a lock the store's other writers respect
-  /// (``FileStore`` holds its file lock from the read to the rename, and ``InMemoryStore`` its
-  /// lock), to keep the store as it was when ``StoreUpdate/keepingPrevious`` says why, or to
-  /// write what the class declares (``StoreUpdate/declarations``) beside the values.
+  /// `transform`, and hands what changed to ``apply(_:)``: two steps, **not atomic** (another
+  /// writer's change in between can be lost), with no backup and no problems. Implement it to
+  /// make the update atomic under a lock every writer respects, as ``FileStore`` and
+  /// ``InMemoryStore`` do, to honour ``StoreUpdate/keepingPrevious``, or to write
+  /// ``StoreUpdate/declarations`` beside the values.
   ///
   /// - Parameters:
   ///   - request: The keys `transform` reads, why the store as it is must be kept, and what
@@ -81,12 +70,9 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// What a damaged store still holds, after a read failed with `error`; `nil` when `error`
   /// is not damage the store can salvage anything from.
   ///
-  /// When a load fails, ``Preferences`` asks the store for what it can salvage and loads that
-  /// instead of nothing, reporting `error` and each lost key. The next ``update(_:_:)`` should
-  /// then keep the damaged store aside and write back what was salvaged with the change
-  /// (``FileStore`` keeps the damaged file as `<name>.corrupt-<timestamp>`). The default
-  /// returns `nil`: a damaged store loads nothing, and every preference holds its default.
-  /// Implement it when the store's format lets parts be read on their own.
+  /// ``Preferences`` loads what this returns instead of nothing, reporting `error` and each lost
+  /// key; the next ``update(_:_:)`` should keep the damaged store aside and write back what was
+  /// salvaged. The default returns `nil`: a damaged store loads nothing.
   ///
   /// - Parameter error: What the read threw, as a ``PreferenceError``.
   /// - Returns: The entries that can be read, and the keys of those that cannot; or `nil`.
@@ -95,12 +81,9 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// Starts calling `onChange`, on any thread, whenever the value of one of `keys` may have
   /// been changed from outside this process, until the observation is stopped.
   ///
-  /// ``Preferences/startWatchingStore()`` uses this to pick up changes as they happen. An
-  /// observation that ``StoreObservation/reportsEveryChange`` (``UserDefaultsStore``'s, by
-  /// key-value observing, on Apple platforms) leaves the store unchecked otherwise; one that
-  /// may miss changes (``FileStore``'s, which watches its folder) gets a check every second
-  /// besides. The default returns `nil`: the store cannot tell, and is checked four times a
-  /// second instead.
+  /// ``Preferences/startWatchingStore()`` uses this to pick up changes as they happen; unless
+  /// the observation ``StoreObservation/reportsEveryChange``, the store is checked every second
+  /// besides. The default returns `nil`: the store is checked four times a second instead.
   ///
   /// - Parameters:
   ///   - keys: The keys to follow: the declared keys of one ``Preferences`` instance. A store
@@ -117,8 +100,7 @@ public protocol PreferenceStore: AnyObject, Sendable {
   /// exactly, such as an XML property list, which holds dates to the second.
   ///
   /// ``Preferences/writePreferences()`` saves this form and keeps it in memory, so that what
-  /// the app reads after a write is what a reload gives. The default implementation returns
-  /// `value` unchanged.
+  /// the app reads after a write is what a reload gives. The default returns `value`.
   ///
   /// - Parameter value: A value about to be written.
   /// - Returns: The value a later read of the store will give back.
@@ -126,23 +108,18 @@ public protocol PreferenceStore: AnyObject, Sendable {
 
   /// Where the store keeps its values, when a URL names the place: a file for ``FileStore``.
   ///
-  /// ``Preferences`` names it in errors about stored values, reads the system's layers for the
-  /// folder it is in (by that folder's name, as ``FileStore/defaultURL(for:)`` names it), and
+  /// ``Preferences`` names it in errors, finds the system's layers by its folder's name, and
   /// runs automatic saves to every store of one location on one queue, in order. The default
-  /// is `nil`: errors name no place, layers are found by the program's identifier, and each
-  /// store object has a queue of its own. Implement it when the store is a file, or a place
-  /// that two store objects can share.
+  /// is `nil`: errors name no place, and each store object has a save queue of its own.
   var location: URL? { get }
 
   /// The `UserDefaults` whose other domains merge into what the store reads, for a store kept
   /// in one of its domains; `nil`, the default, for any other store.
   ///
   /// ``Preferences`` reads those domains as layers, whatever its class's
-  /// ``Preferences/layers``: keys an administrator forces and the managed app configuration as
+  /// ``Preferences/layers``: forced keys and the managed app configuration as
   /// ``PreferenceSource/managed``, the argument domain as ``PreferenceSource/arguments``, and
-  /// registered defaults and the global domain as ``PreferenceSource/system``, so that
-  /// `$key.source` tells where a value comes from and a reset removes only the stored value.
-  /// ``UserDefaultsStore`` implements it; so can a store of your own over `UserDefaults`.
+  /// registered defaults and the global domain as ``PreferenceSource/system``.
   var userDefaultsDomains: UserDefaultsDomains? { get }
 }
 

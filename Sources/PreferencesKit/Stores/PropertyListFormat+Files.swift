@@ -78,32 +78,20 @@ extension PropertyListFormat {
     }
   }
 
-  /// The bytes of a document holding `values`.
+  /// The bytes of a document holding `values`, to replace the file at `path` when given: a
+  /// binary property list when that file is one, as macOS `defaults` keeps its files binary,
+  /// so that a value only the binary format holds (an infinite date) never blocks a write.
   ///
   /// - Parameters:
   ///   - values: The document's top-level entries.
   ///   - file: The file they are for, which errors name.
+  ///   - path: The file the bytes replace, if any.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/unrepresentableValue`` or
   ///   ``PreferenceError/Kind/nestingTooDeep``, naming the key.
-  package func encode(_ values: [String: PropertyListValue], file: URL?) throws(PreferenceError)
-    -> [UInt8]
-  {
-    try encode(values, file: file, binary: false)
-  }
-
-  /// The bytes that replace the file at `path`: a binary property list when that file is
-  /// one, as macOS `defaults` keeps its files binary, so that a value only the binary format
-  /// holds (an infinite date, a date more than 31 million years away) never blocks a write;
-  /// otherwise as ``encode(_:file:)``.
   package func encode(
-    _ values: [String: PropertyListValue], file: URL?, replacing path: String
+    _ values: [String: PropertyListValue], file: URL?, replacing path: String? = nil
   ) throws(PreferenceError) -> [UInt8] {
-    try encode(values, file: file, binary: self == .propertyList && Self.isBinaryFile(atPath: path))
-  }
-
-  private func encode(
-    _ values: [String: PropertyListValue], file: URL?, binary: Bool
-  ) throws(PreferenceError) -> [UInt8] {
+    let binary = self == .propertyList && path.map(Self.isBinaryFile(atPath:)) == true
     do {
       return try encode(values, binary: binary)
     } catch {

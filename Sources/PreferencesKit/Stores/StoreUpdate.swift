@@ -49,12 +49,8 @@ public struct StoreUpdate: Sendable {
     self.declare = declare
   }
 
-  /// What the ``Preferences`` class that writes declares: each key with its type, default
-  /// and sync setting, for a store that writes them beside the values (a self-documenting
-  /// file) or checks values against them; `nil` when the update comes from no class (the
-  /// `prefs` tool, a ``FileSyncStore``, a direct call).
-  ///
-  /// Worked out each time it is read, from the instance's declarations: a store that needs
-  /// it reads it once.
+  /// What the ``Preferences`` class that writes declares (each key with its type, default and
+  /// sync setting), for a store that writes them beside the values or checks values against
+  /// them; `nil` when the update comes from no class. Worked out each time it is read.
   public var declarations: PreferenceSchema? { declare?() }
 }

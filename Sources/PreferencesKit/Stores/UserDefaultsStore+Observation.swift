@@ -3,23 +3,14 @@ import Foundation
 
 extension UserDefaultsStore {
   /// Follows changes to `keys` made by any process, including `defaults write` and other
-  /// members of an app group sharing the suite, through key-value observing on the defaults
-  /// object. NSUserDefaults.h: `NSUserDefaultsDidChangeNotification` "is not posted ... when an
-  /// outside process changes defaults. Using key-value observing to register observers for the
-  /// specific keys of interest will inform you of all updates, regardless of where they're
-  /// from."
+  /// members of an app group, through key-value observing on the defaults object, which
+  /// NSUserDefaults.h says "will inform you of all updates, regardless of where they're from."
   ///
-  /// Key-value observing reads a `.` in a key as a path into a value, so keys with one (and
-  /// those starting with `@`) are followed another way, without keeping the others from being
-  /// observed: a declared key such as `window.frame` is compared with its last value 4 times a
-  /// second, and the managed app configuration, `com.apple.configuration.managed`, which
-  /// locks keys, is re-read on `UserDefaults.didChangeNotification`, which a device
-  /// management server's change posts in the app (Apple's MDM Protocol Reference, "Managed App
-  /// Configuration and Feedback").
-  ///
-  /// The observation reports every change to `keys`. Returns `nil` where key-value observing
-  /// is missing (Linux's Foundation); the store is then polled. A burst of reports becomes one
-  /// call of `onChange`.
+  /// Keys key-value observing cannot follow (with a `.`, or starting with `@`) are compared
+  /// with their last value 4 times a second; the managed app configuration
+  /// (`com.apple.configuration.managed`) is re-read on `UserDefaults.didChangeNotification`.
+  /// The observation reports every change to `keys`, a burst as one call. Returns `nil` where
+  /// key-value observing is missing (Linux's Foundation); the store is then polled.
   public func observeChanges(
     toKeys keys: [String], _ onChange: @escaping @Sendable () -> Void
   ) -> StoreObservation? {

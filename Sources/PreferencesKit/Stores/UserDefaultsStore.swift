@@ -26,12 +26,9 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
 
   /// Creates a store over an existing `UserDefaults` object.
   ///
-  /// For `UserDefaults.standard`, the store reads and lists the app's own persistent domain
-  /// (named by its bundle identifier, or by the process's name for a tool without one), and
-  /// the other domains are layers (see ``values(forKeys:)``). For any other object, whose
-  /// domain cannot be told, it reads and lists everything the object can see, including the
-  /// global domain and registered defaults, as stored values; prefer ``init(suiteName:)``
-  /// there.
+  /// For `UserDefaults.standard`, the store reads the app's own persistent domain, and the
+  /// other domains are layers (see ``values(forKeys:)``). For any other object, whose domain
+  /// cannot be told, it reads everything the object can see; prefer ``init(suiteName:)`` there.
   ///
   /// - Parameter defaults: The defaults to read and write.
   public convenience init(defaults: UserDefaults) {
@@ -46,10 +43,8 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// `UserDefaults.standard`, which reads and writes that domain.
   ///
   /// `NSGlobalDomain` (`UserDefaults.globalDomain`) makes a store that reads the global
-  /// domain and refuses to write it: NSUserDefaults.h says of `initWithSuiteName:` that
-  /// "Passing the current application's bundle identifier, NSGlobalDomain, or the
-  /// corresponding CFPreferences constants is an error", and `UserDefaults` offers no other
-  /// way to write it, so a write would land in the app's own domain instead.
+  /// domain and fails to write it: `UserDefaults` offers no way to write it (NSUserDefaults.h:
+  /// passing NSGlobalDomain to `initWithSuiteName:` "is an error").
   ///
   /// - Parameter suiteName: The suite's name, such as `"com.example.app"`.
   public convenience init(suiteName: String) {
@@ -76,19 +71,11 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
   /// app or suite wrote: its persistent domain, without the global domain (`AppleLanguages`,
   /// ...) or registered defaults, so a fresh install is empty.
   ///
-  /// What `UserDefaults` merges in from its other domains is not stored here, and
-  /// ``Preferences`` reads it as a layer instead, whatever its class's ``Preferences/layers``:
-  /// the argument domain (`-fontSize 18`, as an Xcode scheme passes it) as
-  /// ``PreferenceSource/arguments``, registered defaults and the global domain as
-  /// ``PreferenceSource/system``, and keys an administrator forces as
-  /// ``PreferenceSource/managed``. So `$key.source` tells where a value comes from,
-  /// `hasStoredValue` is `false` for it, and a reset removes only the stored value, after which
-  /// the property shows the next layer.
-  ///
-  /// A store made with ``init(defaults:)`` from an object other than `UserDefaults.standard`
-  /// cannot tell its own domain from the others (`UserDefaults` does not say which suite an
-  /// object reads), so it reads everything the object sees as stored, as `object(forKey:)`
-  /// resolves it; make it with ``init(suiteName:)`` to tell them apart.
+  /// What `UserDefaults` merges in from its other domains (arguments, registered defaults, the
+  /// global domain, managed keys) is not stored here: ``Preferences`` reads it as layers
+  /// (``userDefaultsDomains``), so a reset removes only the stored value. A store made with
+  /// ``init(defaults:)`` from an object other than `UserDefaults.standard` cannot tell its own
+  /// domain from the others, so it reads everything the object sees as stored.
   public func values(forKeys keys: [String]?) throws -> [String: PropertyListValue] {
     guard let keys else { return allStoredValues() }
     let own = domainName.map { defaults.persistentDomain(forName: $0) ?? [:] }
@@ -123,7 +110,7 @@ public final class UserDefaultsStore: PreferenceStore, @unchecked Sendable {
     }
     // Keys the domain does not hold are absent, to be removed again; registered defaults and
     // the global domain's values must not be copied into it.
-    let previous = domainName == nil ? defaults.dictionaryRepresentation() : persistentObjects()
+    let previous = persistentObjects()
     for (key, change) in changes {
       set(change.value?.foundationObject, forKey: key)
     }

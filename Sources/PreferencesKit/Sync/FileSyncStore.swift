@@ -3,19 +3,13 @@ public import Foundation
 /// A sync store in a folder that the user's own sync tool (Syncthing, Dropbox, a network share)
 /// keeps in step between machines: one file per device.
 ///
-/// Not for iCloud Drive folders: iCloud Drive replaces a peer's file it has evicted with a
-/// hidden placeholder, `.<name>.icloud`, which this store does not download (that takes
-/// `FileManager.startDownloadingUbiquitousItem(at:)`) and lists in ``readProblems`` instead,
-/// and it expects writes through `NSFileCoordinator`, which this store does not use. On Apple
-/// platforms, sync through the iCloud key-value store with `UbiquitousSyncStore`.
+/// Not for iCloud Drive folders, whose evicted placeholders (`.<name>.icloud`) it does not
+/// download (it lists them in ``readProblems``) and which expect `NSFileCoordinator`: on Apple
+/// platforms, use `UbiquitousSyncStore`.
 ///
-/// Sync tools copy whole files, have no locks that span machines, and when two machines change
-/// one file between exchanges they keep one version and save the other as a conflict copy.
-/// So each device writes only its own file, `<device>.plist` (or `.json`), named by the device
-/// identifier its local store keeps, and reads every file in the folder. A conflict copy that
-/// appears anyway (`<device>.sync-conflict-<date>-<id>.plist`, `<device> (conflicted
-/// copy).plist`), as when a device is restored from a backup, is read as one more source, so
-/// no entry in it is lost. For each key the newest entry, by ``SyncTimestamp``, wins.
+/// Each device writes only its own file, `<device>.plist` (or `.json`), and reads every file in
+/// the folder, conflict copies included, so no entry is lost to a sync tool that keeps one
+/// version of a file; for each key the newest entry, by ``SyncTimestamp``, wins.
 ///
 /// ```swift
 /// let shared = URL(filePath: "/home/ada/Sync/MyApp")  // must exist
@@ -23,16 +17,10 @@ public import Foundation
 /// ```
 ///
 /// Each file is written like a ``FileStore``: locked, atomic, never torn. Files that do not
-/// parse (a copy still arriving, or a damaged one) are skipped until they do, and listed
-/// meanwhile in ``readProblems``, and so in ``Preferences/preferenceProblems``. A missing folder is reported as
-/// unreachable, never created, so that an unmounted share is not taken for an empty one.
-///
-/// The files of devices that stopped syncing stay, since their entries may still be the newest.
-/// To compact the folder, delete them (and conflict copies) once every remaining device has
-/// synced since: each device then writes the entries it took from them into its own file.
-///
-/// The folder enforces the iCloud key-value store's limits by default, so an app tested with
-/// it behaves as it will on Apple platforms.
+/// parse yet are skipped, and listed in ``readProblems``. A missing folder is reported as
+/// unreachable, never created, so that an unmounted share is not taken for an empty one. The
+/// files of devices that stopped syncing stay: delete them once every remaining device has
+/// synced since. The iCloud key-value store's limits apply by default (``SyncLimits/iCloud``).
 public final class FileSyncStore: SyncStore {
   /// The shared folder.
   public let folder: URL
@@ -93,10 +81,8 @@ public final class FileSyncStore: SyncStore {
   }
 
   /// Reports a change whenever a file in this store's format is created, replaced or removed
-  /// in the folder: through the process's one inotify instance on Linux, a dispatch source on
-  /// the folder on Apple platforms. The folder is still read every 30 seconds: network and FUSE
-  /// file systems do not report the changes other machines make, so there a change arrives
-  /// within 30 seconds.
+  /// in the folder (inotify on Linux, a dispatch source on Apple platforms). The folder is still
+  /// read every 30 seconds, for network and FUSE file systems, which report no remote change.
   public func observeChanges(
     _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
   ) -> (@Sendable () -> Void)? {
@@ -110,10 +96,8 @@ public final class FileSyncStore: SyncStore {
   }
 
   /// The files in the folder that the last read skipped, each named with what is wrong in it:
-  /// a copy still arriving or a damaged file, whose entries count again once they parse;
-  /// anything but a regular file (a symbolic link, a FIFO, a folder), which is never opened; or
-  /// an iCloud Drive placeholder of an evicted file (`.<name>.icloud`), which is not
-  /// downloaded.
+  /// a file that does not parse yet, anything but a regular file, or an iCloud Drive
+  /// placeholder (`.<name>.icloud`).
   public var readProblems: [PreferenceError] {
     skipped.withLock { $0 }
   }
@@ -143,9 +127,7 @@ public final class FileSyncStore: SyncStore {
     }
   }
 
-  /// A problem for each iCloud Drive placeholder of a file in this store's format: iCloud Drive
-  /// evicts a file by replacing `<name>` with a hidden `.<name>.icloud`, and this store does
-  /// not download it (see the type's discussion).
+  /// A problem for each iCloud Drive placeholder (`.<name>.icloud`) of a file in this format.
   private func evictedFiles(among names: [String]) -> [PreferenceError] {
     let suffix = "." + format.fileExtension + ".icloud"
     return names.filter { $0.hasPrefix(".") && $0.hasSuffix(suffix) }.map {

@@ -69,8 +69,7 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   }
 
   /// Stores each entry that is newer than the one stored, unless that would break a limit;
-  /// nothing is stored then. Does not call `synchronize()`: the system uploads at times of
-  /// its choosing, and Apple asks to call it sparingly
+  /// nothing is stored then. Does not call `synchronize()`, which Apple asks to call sparingly
   /// (https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/synchronize()).
   func apply(_ entries: [String: SyncEntry], from device: String) throws {
     try applying.withLock { () throws(PreferenceError) in
@@ -81,17 +80,12 @@ final class KeyValueSyncStore: SyncStore, @unchecked Sendable {
   }
 
   /// Synchronizes, reporting a failure as ``SyncStoreEvent/unavailable(_:)``, then reports
-  /// each external change by its reason. Synchronizes again when the app returns to the
-  /// foreground: Apple's docs name launch and the return to the foreground as the times to call
-  /// `synchronize()`
-  /// (https://developer.apple.com/documentation/foundation/nsubiquitouskeyvaluestore/synchronize()).
+  /// each external change by its reason, and synchronizes again when the app returns to the
+  /// foreground (the times Apple's `synchronize()` page names).
   ///
-  /// It does not ask `FileManager.ubiquityIdentityToken` whether an account is signed in: that
-  /// token is "the current user's iCloud Drive Documents identity" (NSFileManager.h), `nil`
-  /// when only iCloud Drive is off, while the key-value store still syncs then. The key-value
-  /// store's own header (NSUbiquitousKeyValueStore.h) declares no account query; it tells of a
-  /// sign-in through its notification's reasons, `NSUbiquitousKeyValueStoreInitialSyncChange`
-  /// and `NSUbiquitousKeyValueStoreAccountChange`, which reconcile every key again.
+  /// It does not ask `FileManager.ubiquityIdentityToken` about the account: that token is the
+  /// iCloud Drive identity, `nil` when only iCloud Drive is off while the key-value store still
+  /// syncs. A sign-in arrives as the initial-sync and account-change reasons instead.
   func observeChanges(
     _ handler: @escaping @Sendable (SyncStoreEvent) -> Void
   ) -> (@Sendable () -> Void)? {

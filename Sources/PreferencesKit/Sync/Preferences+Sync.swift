@@ -145,7 +145,7 @@ extension Preferences {
     let tellObservers = writeLock.withLock { () -> (() -> Void)? in
       guard let session = state.withLock({ $0.sync.session }) else { return nil }
       let synced = cells.filter(\.declaration.isSynced)
-      let keys = lock.withLock { synced.filter { !$0.isDirty }.map(\.key) }
+      let keys = state.withLock { _ in synced.filter { !$0.isDirty }.map(\.key) }
       let remote: [String: SyncEntry]
       var records: [String: SyncEntry] = [:]
       do {

@@ -77,7 +77,7 @@ public struct SyncLimits: Sendable, Hashable {
       if key.utf8.count > maximumKeyLength {
         errors.append(keyTooLong(key))
       }
-      let size = Self.storedSize(of: entry)
+      let size = Self.size(of: entry.propertyListValue)
       if size > maximumValueSize {
         errors.append(
           PreferenceError(
@@ -96,7 +96,9 @@ public struct SyncLimits: Sendable, Hashable {
           found: "\(merged.count) keys, removed ones included",
           reason: "the sync store would hold too many keys"))
     }
-    let total = merged.reduce(0) { $0 + $1.key.utf8.count + Self.storedSize(of: $1.value) }
+    let total = merged.reduce(0) {
+      $0 + $1.key.utf8.count + Self.size(of: $1.value.propertyListValue)
+    }
     if total > maximumTotalSize {
       errors.append(
         PreferenceError(
@@ -105,12 +107,6 @@ public struct SyncLimits: Sendable, Hashable {
           reason: "the sync store would be too large"))
     }
     return errors
-  }
-
-  /// The size of what a store holds for `entry`, as ``size(of:)`` measures it: the value, the
-  /// timestamp and the keys of the dictionary around them.
-  static func storedSize(of entry: SyncEntry) -> Int {
-    size(of: entry.propertyListValue)
   }
 
   /// The error for a key longer than ``maximumKeyLength``.

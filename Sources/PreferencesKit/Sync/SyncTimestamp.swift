@@ -3,10 +3,9 @@ import Foundation
 /// Where a synced change falls in the total order of changes: a hybrid logical clock reading
 /// (wall-clock milliseconds and a counter) and the device that made the change.
 ///
-/// Timestamps compare by milliseconds, then counter, then device, so two changes never tie,
-/// and every machine agrees on which is newer. A device's clock is advanced past every
-/// timestamp it has seen, so a change made after seeing another is newer than it even when
-/// the device's wall clock runs behind.
+/// Timestamps compare by milliseconds, then counter, then device, so two changes never tie.
+/// A device's clock is advanced past every timestamp it has seen, so a change made after seeing
+/// another is newer even when the device's wall clock runs behind.
 public struct SyncTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Wall-clock milliseconds since 1970, or more when the device had seen a later timestamp.
   public var milliseconds: Int64

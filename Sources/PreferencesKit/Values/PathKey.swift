@@ -20,11 +20,6 @@ struct PathKey: CodingKey {
     self.intValue = intValue
   }
 
-  /// An array index.
-  init(index: Int) {
-    self.init(intValue: index)
-  }
-
   /// The name, or `Index 3` for an index, as Foundation's coders say.
   var stringValue: String {
     intValue.map { "Index \($0)" } ?? name

@@ -1,12 +1,8 @@
 /// Converts one preference's values to and from their stored form.
 ///
-/// `@Preference` picks a codec when it is declared, by the type's capabilities: a direct
-/// property-list form, a raw value, or `Codable`.
-///
-/// The codec keeps the conformance that converts as an existential metatype, not as closures:
-/// it is made in unspecialized generic code for every `@Preference` of every instance created,
-/// where each closure would box its generic context on the heap (two allocations per property,
-/// and two releases when the instance goes); a metatype is two words, made for nothing.
+/// `@Preference` picks a codec by the type's capabilities: a direct property-list form, a raw
+/// value, or `Codable`. It keeps the converting conformance as a metatype, not as closures,
+/// which would each box their generic context on the heap for every property created.
 @usableFromInline
 struct PreferenceCodec<Value: Sendable>: Sendable {
   /// How values convert, with the conformance that converts them: `Value`'s own, except for a

@@ -14,10 +14,6 @@ extension PropertyListValue {
   /// }
   /// ```
   ///
-  /// A `Codable` struct becomes a dictionary, an array an array, and a
-  /// ``PropertyListRepresentable`` type its own form at every depth, as the library's encoder
-  /// writes them for a property.
-  ///
   /// - Parameter value: The value to convert.
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/unrepresentableValue``
   ///   for a value with no property-list form, and for one that encodes nothing (`nil`), whose

@@ -8,7 +8,6 @@ import Foundation
 ///
 /// `package` rather than internal only so that the benchmark target can time it alone.
 package struct PropertyListValueDecoder {
-  /// Creates a decoder.
   package init() {}
 
   /// The value of type `T` that `value` holds.
@@ -31,17 +30,13 @@ package struct PropertyListValueDecoder {
 
 /// The `Decoder` that reads one value. It is its own single-value container.
 final class ValueDecoder: Decoder, SingleValueDecodingContainer {
-  /// The value being read.
   let value: PropertyListValue
-  /// Where this value sits inside the top-level value.
   let codingPath: [any CodingKey]
   /// The type being read, named when the value has the wrong shape.
   let type: Any.Type
-
   /// No user info: this decoder has no options.
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  /// Creates a decoder reading `value`, found at `codingPath`, as `type`.
   init(value: PropertyListValue, codingPath: [any CodingKey], type: Any.Type) {
     self.value = value
     self.codingPath = codingPath
@@ -116,30 +111,37 @@ final class ValueDecoder: Decoder, SingleValueDecodingContainer {
       found: value.description, reason: "expected \(wanted)")
   }
 
-  /// A keyed container over this value, which must be a dictionary.
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  /// A keyed container over `value`, found at `path`, which must be a dictionary; `expected`
+  /// names what was expected when it is not.
+  static func keyed<Key: CodingKey>(
+    _ value: PropertyListValue, expected: String, at path: [any CodingKey]
+  ) throws -> KeyedDecodingContainer<Key> {
     guard case .dictionary(let dictionary) = value else {
-      throw Self.wrongShape(
-        value, expected: PreferenceError.typeName(self.type), wanted: "a dictionary",
-        at: codingPath)
+      throw wrongShape(value, expected: expected, wanted: "a dictionary", at: path)
     }
     return KeyedDecodingContainer(
-      KeyedValueDecodingContainer(codingPath: codingPath, dictionary: dictionary))
+      KeyedValueDecodingContainer(codingPath: path, dictionary: dictionary))
   }
 
-  /// An unkeyed container over this value, which must be an array.
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  /// An unkeyed container over `value`, found at `path`, which must be an array.
+  static func unkeyed(
+    _ value: PropertyListValue, expected: String, at path: [any CodingKey]
+  ) throws -> any UnkeyedDecodingContainer {
     guard case .array(let array) = value else {
-      throw Self.wrongShape(
-        value, expected: PreferenceError.typeName(type), wanted: "an array", at: codingPath)
+      throw wrongShape(value, expected: expected, wanted: "an array", at: path)
     }
-    return UnkeyedValueDecodingContainer(codingPath: codingPath, array: array)
+    return UnkeyedValueDecodingContainer(codingPath: path, array: array)
   }
 
-  /// This decoder, which reads a single value.
-  func singleValueContainer() -> any SingleValueDecodingContainer {
-    self
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try Self.keyed(value, expected: PreferenceError.typeName(self.type), at: codingPath)
   }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try Self.unkeyed(value, expected: PreferenceError.typeName(type), at: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueDecodingContainer { self }
 
   // MARK: Single value
 
@@ -150,33 +152,20 @@ final class ValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// `false`: a value that is present is never null in a property list.
   func decodeNil() -> Bool { false }
-  /// Reads a Boolean.
+  // The primitive requirements, each read by the representable rules of its type.
   func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
-  /// Reads a string.
   func decode(_ type: String.Type) throws -> String { try read(type) }
-  /// Reads a number as a `Double`.
   func decode(_ type: Double.Type) throws -> Double { try read(type) }
-  /// Reads a number as a `Float`.
   func decode(_ type: Float.Type) throws -> Float { try read(type) }
-  /// Reads a number that fits an `Int`.
   func decode(_ type: Int.Type) throws -> Int { try read(type) }
-  /// Reads a number that fits an `Int8`.
   func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
-  /// Reads a number that fits an `Int16`.
   func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
-  /// Reads a number that fits an `Int32`.
   func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
-  /// Reads a number that fits an `Int64`.
   func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
-  /// Reads a number that fits a `UInt`.
   func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
-  /// Reads a number that fits a `UInt8`.
   func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
-  /// Reads a number that fits a `UInt16`.
   func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
-  /// Reads a number that fits a `UInt32`.
   func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
-  /// Reads a number that fits a `UInt64`.
   func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
 
   /// Reads any decodable type.
@@ -189,9 +178,7 @@ final class ValueDecoder: Decoder, SingleValueDecodingContainer {
 
 /// Reads entries from a dictionary.
 struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  /// Where the dictionary sits inside the top-level value.
   let codingPath: [any CodingKey]
-  /// The entries being read.
   let dictionary: [String: PropertyListValue]
 
   /// The stored keys that `Key` can represent.
@@ -221,33 +208,20 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     try ValueDecoder.scalar(T.self, from: entry(key, for: T.self), at: codingPath + [key])
   }
 
-  /// Reads a Boolean.
+  // The primitive requirements, each read by the representable rules of its type.
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(type, key) }
-  /// Reads a string.
   func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(type, key) }
-  /// Reads a number as a `Double`.
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(type, key) }
-  /// Reads a number as a `Float`.
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(type, key) }
-  /// Reads a number that fits an `Int`.
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(type, key) }
-  /// Reads a number that fits an `Int8`.
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(type, key) }
-  /// Reads a number that fits an `Int16`.
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(type, key) }
-  /// Reads a number that fits an `Int32`.
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(type, key) }
-  /// Reads a number that fits an `Int64`.
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(type, key) }
-  /// Reads a number that fits a `UInt`.
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(type, key) }
-  /// Reads a number that fits a `UInt8`.
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(type, key) }
-  /// Reads a number that fits a `UInt16`.
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(type, key) }
-  /// Reads a number that fits a `UInt32`.
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(type, key) }
-  /// Reads a number that fits a `UInt64`.
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(type, key) }
 
   /// Reads any decodable type; an absent key is a missing-field error.
@@ -261,28 +235,16 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     return try ValueDecoder.decode(type, from: value, at: codingPath + [key])
   }
 
-  /// A keyed container over the dictionary under `key`.
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    let path = codingPath + [key]
     let value = try entry(key, for: [String: PropertyListValue].self)
-    guard case .dictionary(let dictionary) = value else {
-      throw ValueDecoder.wrongShape(
-        value, expected: "dictionary", wanted: "a dictionary", at: path)
-    }
-    return KeyedDecodingContainer(
-      KeyedValueDecodingContainer<NestedKey>(codingPath: path, dictionary: dictionary))
+    return try ValueDecoder.keyed(value, expected: "dictionary", at: codingPath + [key])
   }
 
-  /// An unkeyed container over the array under `key`.
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    let path = codingPath + [key]
     let value = try entry(key, for: [PropertyListValue].self)
-    guard case .array(let array) = value else {
-      throw ValueDecoder.wrongShape(value, expected: "array", wanted: "an array", at: path)
-    }
-    return UnkeyedValueDecodingContainer(codingPath: path, array: array)
+    return try ValueDecoder.unkeyed(value, expected: "array", at: codingPath + [key])
   }
 
   /// A decoder for the value under `"super"`.
@@ -307,27 +269,15 @@ struct KeyedValueDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
 /// Reads the elements of an array in order.
 struct UnkeyedValueDecodingContainer: UnkeyedDecodingContainer {
-  /// Where the array sits inside the top-level value.
   let codingPath: [any CodingKey]
-  /// The elements being read.
   let array: [PropertyListValue]
   /// The index of the next element to read.
   private(set) var currentIndex = 0
-
-  /// Creates a container reading `array`, found at `codingPath`.
-  init(codingPath: [any CodingKey], array: [PropertyListValue]) {
-    self.codingPath = codingPath
-    self.array = array
-  }
-
-  /// The number of elements.
   var count: Int? { array.count }
-
-  /// Whether every element has been read.
   var isAtEnd: Bool { currentIndex >= array.count }
 
   /// The path of the next element.
-  private var nextPath: [any CodingKey] { codingPath + [PathKey(index: currentIndex)] }
+  private var nextPath: [any CodingKey] { codingPath + [PathKey(intValue: currentIndex)] }
 
   /// The next element, without moving past it, or an error naming `type` at the end.
   private func peek(for type: Any.Type) throws(PreferenceError) -> PropertyListValue {
@@ -355,33 +305,20 @@ struct UnkeyedValueDecodingContainer: UnkeyedDecodingContainer {
     return false
   }
 
-  /// Reads a Boolean.
+  // The primitive requirements, each read by the representable rules of its type.
   mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
-  /// Reads a string.
   mutating func decode(_ type: String.Type) throws -> String { try read(type) }
-  /// Reads a number as a `Double`.
   mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }
-  /// Reads a number as a `Float`.
   mutating func decode(_ type: Float.Type) throws -> Float { try read(type) }
-  /// Reads a number that fits an `Int`.
   mutating func decode(_ type: Int.Type) throws -> Int { try read(type) }
-  /// Reads a number that fits an `Int8`.
   mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
-  /// Reads a number that fits an `Int16`.
   mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
-  /// Reads a number that fits an `Int32`.
   mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
-  /// Reads a number that fits an `Int64`.
   mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
-  /// Reads a number that fits a `UInt`.
   mutating func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
-  /// Reads a number that fits a `UInt8`.
   mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
-  /// Reads a number that fits a `UInt16`.
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
-  /// Reads a number that fits a `UInt32`.
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
-  /// Reads a number that fits a `UInt64`.
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
 
   /// Reads the next element as any decodable type.
@@ -391,30 +328,21 @@ struct UnkeyedValueDecodingContainer: UnkeyedDecodingContainer {
     return result
   }
 
-  /// A keyed container over the next element, which must be a dictionary.
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let value = try peek(for: [String: PropertyListValue].self)
-    guard case .dictionary(let dictionary) = value else {
-      throw ValueDecoder.wrongShape(
-        value, expected: "dictionary", wanted: "a dictionary", at: nextPath)
-    }
-    let path = nextPath
+    let container: KeyedDecodingContainer<NestedKey> = try ValueDecoder.keyed(
+      value, expected: "dictionary", at: nextPath)
     currentIndex += 1
-    return KeyedDecodingContainer(
-      KeyedValueDecodingContainer<NestedKey>(codingPath: path, dictionary: dictionary))
+    return container
   }
 
-  /// An unkeyed container over the next element, which must be an array.
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let value = try peek(for: [PropertyListValue].self)
-    guard case .array(let array) = value else {
-      throw ValueDecoder.wrongShape(value, expected: "array", wanted: "an array", at: nextPath)
-    }
-    let path = nextPath
+    let container = try ValueDecoder.unkeyed(value, expected: "array", at: nextPath)
     currentIndex += 1
-    return UnkeyedValueDecodingContainer(codingPath: path, array: array)
+    return container
   }
 
   /// A decoder for the next element.

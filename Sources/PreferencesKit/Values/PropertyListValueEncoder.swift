@@ -8,7 +8,6 @@ import Foundation
 ///
 /// `package` rather than internal only so that the benchmark target can time it alone.
 package struct PropertyListValueEncoder {
-  /// Creates an encoder.
   package init() {}
 
   /// The property-list form of `value`, or `nil` when it encodes nothing, as `Optional.none`
@@ -40,7 +39,6 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     case index(Int)
   }
 
-  /// Where this value sits inside the top-level value.
   let codingPath: [any CodingKey]
   /// What the value is becoming; the last container asked for wins.
   var shape = Shape.unset
@@ -56,10 +54,7 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
   /// No user info: this encoder has no options.
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  /// Creates an encoder for a value at `codingPath`.
-  init(codingPath: [any CodingKey]) {
-    self.codingPath = codingPath
-  }
+  init(codingPath: [any CodingKey]) { self.codingPath = codingPath }
 
   /// The form of `value`, found at `path`: its own form when it is
   /// ``PropertyListRepresentable``, otherwise what its `encode(to:)` writes.
@@ -161,10 +156,7 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     return UnkeyedValueEncodingContainer(encoder: self)
   }
 
-  /// This encoder, which writes a single value.
-  func singleValueContainer() -> any SingleValueEncodingContainer {
-    self
-  }
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   // MARK: Single value
 
@@ -174,45 +166,24 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     single = value
   }
 
-  /// Stores the form of a ``PropertyListRepresentable`` value.
-  private func set<T: PropertyListRepresentable>(_ value: T) throws(PreferenceError) {
-    do throws(PreferenceError) {
-      set(try value.propertyListValue())
-    } catch {
-      throw error.located(at: codingPath)
-    }
-  }
-
   /// Stores `nil`, which removes the key at top level.
   func encodeNil() { set(nil) }
-  /// Stores `.bool`.
+  // The primitive requirements: integers become `.integer` (`.unsignedInteger` above
+  // `Int64.max`), floating-point numbers `.double`.
   func encode(_ value: Bool) { set(.bool(value)) }
-  /// Stores `.string`.
   func encode(_ value: String) { set(.string(value)) }
-  /// Stores `.double`.
   func encode(_ value: Double) { set(.double(value)) }
-  /// Stores `.double`.
   func encode(_ value: Float) { set(.double(Double(value))) }
-  /// Stores `.integer`.
   func encode(_ value: Int) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: Int8) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: Int16) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: Int32) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: Int64) { set(.integer(value)) }
-  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
-  func encode(_ value: UInt) throws { try set(value) }
-  /// Stores `.integer`.
+  func encode(_ value: UInt) { set(.unsigned(UInt64(value))) }
   func encode(_ value: UInt8) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: UInt16) { set(.integer(Int64(value))) }
-  /// Stores `.integer`.
   func encode(_ value: UInt32) { set(.integer(Int64(value))) }
-  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
-  func encode(_ value: UInt64) throws { try set(value) }
+  func encode(_ value: UInt64) { set(.unsigned(value)) }
 
   /// Stores the form of any encodable value.
   func encode<T: Encodable>(_ value: T) throws {
@@ -226,8 +197,6 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
 struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// The encoder whose dictionary this container fills.
   let encoder: ValueEncoder
-
-  /// Where this container's dictionary sits inside the top-level value.
   var codingPath: [any CodingKey] { encoder.codingPath }
 
   /// Stores `value` under `key`; `nil` leaves the key out.
@@ -235,45 +204,24 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     encoder.dictionary[key.stringValue] = value
   }
 
-  /// Stores the form of a ``PropertyListRepresentable`` value under `key`.
-  private func set<T: PropertyListRepresentable>(_ value: T, _ key: Key) throws(PreferenceError) {
-    do throws(PreferenceError) {
-      set(try value.propertyListValue(), key)
-    } catch {
-      throw error.located(at: codingPath + [key])
-    }
-  }
-
   /// Leaves the key out: property lists have no null.
   mutating func encodeNil(forKey key: Key) { set(nil, key) }
-  /// Stores `.bool`.
+  // The primitive requirements: integers become `.integer` (`.unsignedInteger` above
+  // `Int64.max`), floating-point numbers `.double`.
   mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
-  /// Stores `.string`.
   mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
-  /// Stores `.double`.
   mutating func encode(_ value: Double, forKey key: Key) { set(.double(value), key) }
-  /// Stores `.double`.
   mutating func encode(_ value: Float, forKey key: Key) { set(.double(Double(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: Int, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: Int8, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: Int16, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: Int32, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: Int64, forKey key: Key) { set(.integer(value), key) }
-  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
-  mutating func encode(_ value: UInt, forKey key: Key) throws { try set(value, key) }
-  /// Stores `.integer`.
+  mutating func encode(_ value: UInt, forKey key: Key) { set(.unsigned(UInt64(value)), key) }
   mutating func encode(_ value: UInt8, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: UInt16, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`.
   mutating func encode(_ value: UInt32, forKey key: Key) { set(.integer(Int64(value)), key) }
-  /// Stores `.integer`, or `.unsignedInteger` above `Int64.max`.
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { try set(value, key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) { set(.unsigned(value), key) }
 
   /// Stores the form of any encodable value; one that encodes `nil` leaves the key out.
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -316,29 +264,15 @@ struct KeyedValueEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
   /// The encoder whose array this container fills.
   let encoder: ValueEncoder
-
-  /// Where this container's array sits inside the top-level value.
   var codingPath: [any CodingKey] { encoder.codingPath }
-
-  /// The number of elements written so far.
   var count: Int { encoder.array.count }
 
   /// The path of the next element.
-  private var nextPath: [any CodingKey] { codingPath + [PathKey(index: count)] }
+  private var nextPath: [any CodingKey] { codingPath + [PathKey(intValue: count)] }
 
   /// Appends `value`.
   private func append(_ value: PropertyListValue) {
     encoder.array.append(value)
-  }
-
-  /// Appends the form of a ``PropertyListRepresentable`` value.
-  private func append<T: PropertyListRepresentable>(_ value: T) throws(PreferenceError) {
-    do throws(PreferenceError) {
-      guard let form = try value.propertyListValue() else { throw .nilInCollection() }
-      append(form)
-    } catch {
-      throw error.located(at: nextPath)
-    }
   }
 
   /// Fails: property lists cannot hold `nil` inside an array.
@@ -346,34 +280,22 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
     throw PreferenceError.nilInCollection().located(at: nextPath)
   }
 
-  /// Appends `.bool`.
+  // The primitive requirements: integers become `.integer` (`.unsignedInteger` above
+  // `Int64.max`), floating-point numbers `.double`.
   mutating func encode(_ value: Bool) { append(.bool(value)) }
-  /// Appends `.string`.
   mutating func encode(_ value: String) { append(.string(value)) }
-  /// Appends `.double`.
   mutating func encode(_ value: Double) { append(.double(value)) }
-  /// Appends `.double`.
   mutating func encode(_ value: Float) { append(.double(Double(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: Int) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: Int8) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: Int16) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: Int32) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: Int64) { append(.integer(value)) }
-  /// Appends `.integer`, or `.unsignedInteger` above `Int64.max`.
-  mutating func encode(_ value: UInt) throws { try append(value) }
-  /// Appends `.integer`.
+  mutating func encode(_ value: UInt) { append(.unsigned(UInt64(value))) }
   mutating func encode(_ value: UInt8) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: UInt16) { append(.integer(Int64(value))) }
-  /// Appends `.integer`.
   mutating func encode(_ value: UInt32) { append(.integer(Int64(value))) }
-  /// Appends `.integer`, or `.unsignedInteger` above `Int64.max`.
-  mutating func encode(_ value: UInt64) throws { try append(value) }
+  mutating func encode(_ value: UInt64) { append(.unsigned(value)) }
 
   /// Appends the form of any encodable value; one that encodes `nil` fails.
   mutating func encode<T: Encodable>(_ value: T) throws {
@@ -398,5 +320,12 @@ struct UnkeyedValueEncodingContainer: UnkeyedEncodingContainer {
   /// An encoder whose value is the next element.
   mutating func superEncoder() -> any Encoder {
     encoder.pend(.index(count), path: nextPath)
+  }
+}
+
+extension PropertyListValue {
+  /// `.integer`, or `.unsignedInteger` above `Int64.max`.
+  static func unsigned(_ value: UInt64) -> PropertyListValue {
+    Int64(exactly: value).map(PropertyListValue.integer) ?? .unsignedInteger(value)
   }
 }

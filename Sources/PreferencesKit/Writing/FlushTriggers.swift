@@ -74,16 +74,12 @@ extension Preferences {
   /// then says).
   ///
   /// The library does this itself when the process exits normally, when the app or extension
-  /// leaves the foreground (UIKit, AppKit, WatchKit and extension-host notifications), and
-  /// when SIGTERM, SIGINT or SIGHUP arrive, with a class of an automatic policy in use: it
-  /// saves on a thread of its own, waiting at most 2 seconds, then does what the signal would
-  /// have done (the app's earlier handler runs, or the process ends by the signal; as a
-  /// container's PID 1, which the kernel does not end by a re-raised signal, it exits with
-  /// status 128 + the signal's number). A signal
-  /// the app ignores stays ignored, and a handler the app installs *after* the library's
-  /// replaces it. Call this where the app ends itself another way: from its own signal
-  /// handling (a `DispatchSource` for SIGTERM, swift-service-lifecycle's graceful shutdown),
-  /// or before `_exit`.
+  /// leaves the foreground, and on SIGTERM, SIGINT or SIGHUP while a class of an automatic
+  /// policy is in use: it saves for at most 2 seconds, then does what the signal would have
+  /// done (as a container's PID 1, it exits with status 128 + the signal's number). A signal
+  /// the app ignores stays ignored, and a handler the app installs later replaces the
+  /// library's. Call this where the app ends itself another way: from its own signal handling
+  /// (a `DispatchSource`, swift-service-lifecycle's graceful shutdown), or before `_exit`.
   ///
   /// ```swift
   /// signal(SIGTERM, SIG_IGN)
@@ -106,37 +102,29 @@ extension Preferences {
 }
 
 /// The app lifecycle notifications the library listens to, by name, so that it imports
-/// neither UIKit, AppKit nor WatchKit (a library that imports AppKit makes every command-line
-/// tool that uses it link AppKit). Each name is declared once, with the SDK header that
-/// declares its constant; on Apple platforms, `AppLifecycleTests` compares each with the
-/// SDK's own constant where the test can import its framework. Posted only on Apple platforms.
+/// neither UIKit, AppKit nor WatchKit (every tool using the library would link them). Each
+/// name is the SDK constant's own, named with its header; `AppLifecycleTests` compares them
+/// with the SDK's constants where it can import the framework.
 enum AppLifecycle {
-  // UIKit.framework/Headers/UIApplication.h (iOS, iPadOS, tvOS, visionOS, Mac Catalyst):
-  // `UIKIT_EXTERN NSNotificationName const UIApplicationDidEnterBackgroundNotification`, and
-  // the same for WillTerminate and WillEnterForeground.
+  // UIKit.framework/Headers/UIApplication.h (iOS, iPadOS, tvOS, visionOS, Mac Catalyst).
   static let uiKitDidEnterBackground = Notification.Name(
     "UIApplicationDidEnterBackgroundNotification")
   static let uiKitWillTerminate = Notification.Name("UIApplicationWillTerminateNotification")
   static let uiKitWillEnterForeground = Notification.Name(
     "UIApplicationWillEnterForegroundNotification")
 
-  // AppKit.framework/Headers/NSApplication.h (macOS): `APPKIT_EXTERN NSNotificationName
-  // NSApplicationWillTerminateNotification`, and DidBecomeActive.
+  // AppKit.framework/Headers/NSApplication.h (macOS).
   static let appKitWillTerminate = Notification.Name("NSApplicationWillTerminateNotification")
   static let appKitDidBecomeActive = Notification.Name("NSApplicationDidBecomeActiveNotification")
 
-  // WatchKit.framework/Headers/WKApplication.h (watchOS 7 and later; watchOS apps get these,
-  // not UIKit's): `WK_EXTERN NSNotificationName const
-  // WKApplicationDidEnterBackgroundNotification`, and WillEnterForeground.
+  // WatchKit.framework/Headers/WKApplication.h (watchOS apps get these, not UIKit's).
   static let watchKitDidEnterBackground = Notification.Name(
     "WKApplicationDidEnterBackgroundNotification")
   static let watchKitWillEnterForeground = Notification.Name(
     "WKApplicationWillEnterForegroundNotification")
 
   // Foundation.framework/Headers/NSExtensionContext.h (app extensions, which get no
-  // UIApplication notifications; iOS 8.2, tvOS, watchOS, visionOS, not macOS):
-  // `FOUNDATION_EXTERN NSString * const NSExtensionHostDidEnterBackgroundNotification`, and
-  // WillResignActive ("the extension may be suspended") and WillEnterForeground.
+  // UIApplication notifications; not macOS).
   static let extensionHostDidEnterBackground = Notification.Name(
     "NSExtensionHostDidEnterBackgroundNotification")
   static let extensionHostWillResignActive = Notification.Name(

@@ -7,14 +7,10 @@ import Foundation
 enum LivePreferences {
   /// The live instances, unretained, by identity, and whether they post notifications.
   ///
-  /// Not weak references: a weak reference gives its object a side table, which makes every
-  /// retain and release of the object several times dearer for its whole life, and callers
-  /// retain an instance around most reads (see the Benchmarks article). Unretained references
-  /// are safe while this lock is held: `Preferences.deinit` removes its entry under this lock
-  /// before anything else, so an instance found here has not started tearing down; one whose
-  /// last reference went away meanwhile waits at that line, its memory intact. Nothing that
-  /// could release an instance runs under the lock: a flush takes the scheduled save under it
-  /// (which holds its instance) and runs it after.
+  /// Not weak references: a side table makes every retain and release of the object dearer
+  /// (see the Benchmarks article). Unretained references are safe while this lock is held:
+  /// `Preferences.deinit` removes its entry under this lock before anything else. Nothing that
+  /// could release an instance runs under the lock.
   private static let registry = Mutex(Registry())
 
   /// What `registry` holds.

@@ -22,26 +22,21 @@ struct SavingState {
 
 extension Preferences {
   /// Posted to `NotificationCenter.default`, with the instance as the object, when an
-  /// automatic save fails or leaves out keys whose values the store cannot hold. The errors
-  /// are in the `userInfo` under ``saveErrorsUserInfoKey``, and in ``preferenceProblems``
+  /// automatic save fails or leaves out keys whose values the store cannot hold. The problems
+  /// are in the `userInfo` under ``problemsUserInfoKey``, and in ``preferenceProblems``
   /// (phase ``PreferenceProblem/Phase/autosave`` for the store's error,
-  /// ``PreferenceProblem/Phase/write`` for a key left out). When the store could not save,
-  /// every key stays dirty and the next assignment schedules another save (under
-  /// ``SavePolicy/debounced(_:maxDelay:)``, not sooner than its `maxDelay` after the failure);
-  /// a key left out stays dirty and is tried again once it is assigned again, while the others
-  /// were saved.
+  /// ``PreferenceProblem/Phase/write`` for a key left out). The keys stay dirty: the next
+  /// assignment schedules another save (a key left out, once it is assigned again).
   public static let saveDidFailNotification = Notification.Name("PreferencesSaveDidFail")
 
-  /// The `userInfo` key of ``saveDidFailNotification`` under which the errors are, as a
+  /// The `userInfo` key of ``saveDidFailNotification`` under which the problems are, as a
   /// `[PreferenceError]`: one naming the store, or one per key left out.
-  public static let saveErrorsUserInfoKey = "PreferencesSaveErrors"
+  public static let problemsUserInfoKey = "PreferencesProblems"
 
   /// Saves now what this instance's scheduled save would save, and returns when it is saved
-  /// (or has failed, as ``preferenceProblems`` then says). Waits for a save of this store
-  /// already under way, and does nothing more when no save is scheduled.
-  ///
-  /// Unlike ``flushPendingSaves()``, which flushes every instance in the process, this touches
-  /// only this instance: tests running in parallel each flush their own.
+  /// (or has failed, as ``preferenceProblems`` then says), after a save of this store already
+  /// under way. Unlike ``flushPendingSaves()``, it touches only this instance, so tests running
+  /// in parallel each flush their own.
   ///
   /// ```swift
   /// prefs.fontSize = 14             // under .debounced(.seconds(1))
@@ -146,7 +141,7 @@ extension Preferences {
     if !errors.isEmpty {
       NotificationCenter.default.post(
         name: Self.saveDidFailNotification, object: self,
-        userInfo: [Self.saveErrorsUserInfoKey: errors])
+        userInfo: [Self.problemsUserInfoKey: errors])
     }
   }
 }

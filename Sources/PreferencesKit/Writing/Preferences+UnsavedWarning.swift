@@ -5,13 +5,8 @@ extension Preferences {
   /// ``SavePolicy/explicit`` policy is released, or the process exits, with unsaved changes:
   /// keys assigned, and not written, whose values differ from those last loaded or written.
   ///
-  /// `true` unless set otherwise. Tests that let such instances go on purpose can turn it off:
-  ///
-  /// ```swift
-  /// Preferences.warnsAboutUnsavedChanges = false
-  /// ```
-  ///
-  /// A release build never warns.
+  /// `true` unless set otherwise; tests that let such instances go on purpose can set it to
+  /// `false`. A release build never warns.
   public static var warnsAboutUnsavedChanges: Bool {
     get { unsavedChangesWarnings.withLock { $0 } }
     set { unsavedChangesWarnings.withLock { $0 = newValue } }
@@ -20,8 +15,8 @@ extension Preferences {
   /// The keys assigned and not saved whose values differ from those last loaded or written:
   /// not a key reset to the default it already had, nor one assigned back.
   var unsavedKeys: [String] {
-    lock.withLock {
-      cells.filter { $0.isDirty && $0.differsFromStoredValue() }.map(\.key)
+    state.withLock { _, held in
+      cells.filter { $0.isDirty && $0.differsFromStoredValue(held) }.map(\.key)
     }
   }
 

@@ -9,21 +9,14 @@ extension Preferences {
   /// store. When nothing is dirty, the store is not touched.
   ///
   /// A value the store's format cannot hold (such as a string with U+0000 in a property list)
-  /// is left out and the rest is saved; the error thrown then names each key left out and why.
-  /// So are the largest new values, one at a time, while the file would be larger than a
-  /// ``FileStore``'s ``FileStore/maximumFileSize``: the error, of kind
-  /// ``PreferenceError/Kind/fileTooLarge``, names each with its size. Those keys stay dirty,
-  /// and are not tried again until they are assigned again.
+  /// is left out and the rest is saved; so are the largest new values, one at a time, while
+  /// the file would be larger than ``FileStore/maximumFileSize``. The error thrown then names
+  /// each key left out and why; those keys stay dirty, untried until assigned again.
   ///
-  /// This call blocks while the store's file is half-way through being written by another
-  /// program: a ``FileStore`` whose file read cleanly before and now reads as damaged waits for
-  /// it to read cleanly again, up to its ``FileStore/partialWriteTimeout`` (2 seconds unless
-  /// given), so that a save in the middle of a person's edit keeps the whole edit. Past that,
-  /// the damaged file is kept beside the new one, and each entry that cannot be salvaged from
-  /// it keeps the value last read from the file. A write
-  /// that replaces a stored value the class could not load keeps a copy of the store as it was
-  /// first: a ``FileStore`` keeps a backup file beside it, named in
-  /// ``preferenceProblems``.
+  /// A ``FileStore`` whose file turned damaged (most likely half-way through a person's edit)
+  /// is waited for, up to its ``FileStore/partialWriteTimeout``. A write that replaces a stored
+  /// value the class could not load first keeps a copy of the store (a ``FileStore`` keeps a
+  /// backup file, named in ``preferenceProblems``).
   ///
   /// - Throws: A ``PreferenceError``: the store could not save (then nothing of the batch is
   ///   applied by this instance, and every key stays dirty, so a later write can still save
@@ -63,10 +56,9 @@ extension Preferences {
   }
 
   /// Captures the dirty cells (and those whose key moves) under the lock, then encodes each
-  /// outside it into the form the store will hold. A key left out because the store cannot hold
-  /// its value stays out until it is assigned again.
+  /// outside it; a key left out stays out until it is assigned again.
   private func collectWrites() -> WriteBatch {
-    let (pending, moves, session, version) = state.withLock { state in
+    let (pending, moves, session, version) = state.withLock { state, held in
       let moves = state.migration.keyMoves
       let moved = cells.filter { !$0.isDirty && moves[$0.key] != nil }
       // A managed key is never dirty, so never written; an assignment it refused is reported.
@@ -85,7 +77,7 @@ extension Preferences {
       if !leftOut.isEmpty { state.problems.replaceLeftOutKeys(with: state.commits.leftOut) }
       noteWritten(written, in: &state)
       return (
-        (written + moved).map { $0.pendingWrite() }, moves, state.sync.session,
+        (written + moved).map { $0.pendingWrite(held) }, moves, state.sync.session,
         state.migration.storeVersion
       )
     }
@@ -124,17 +116,16 @@ extension Preferences {
     return batch.leftOut.map(\.error).sorted { ($0.key ?? "") < ($1.key ?? "") }
   }
 
-  /// Marks the written cells clean, holding what the store now holds, unless they were
-  /// assigned again meanwhile; forgets the key moves made; records the version; keeps what
-  /// the store kept beside it in the problem list, in place of what the load said about the
-  /// values it replaced.
+  /// Marks the written cells clean (unless assigned again meanwhile), forgets the key moves
+  /// made, records the version, and puts what the store kept beside it in the problem list in
+  /// place of what the load said about the values it replaced.
   private func markWritten(_ batch: WriteBatch, problems: [PreferenceError]) {
     let written = batch.keys
     let leftOut = Set(batch.leftOut.map(\.write.cell.key))
-    state.withLock { state in
-      for (write, install) in batch.normalizations { install(write.generation) }
+    state.withLock { state, held in
+      for (write, install) in batch.normalizations { install(write.generation, held) }
       for (write, form) in zip(batch.writes, batch.forms) {
-        write.cell.markWritten(generation: write.generation, form: form)
+        write.cell.markWritten(generation: write.generation, form: form, held)
       }
       state.migration.keyMoves = state.migration.keyMoves.filter {
         batch.keyMoves[$0.key] == nil || leftOut.contains($0.key)

@@ -9,21 +9,16 @@
 /// ```
 ///
 /// Automatic saves run off the assigning thread, never make an assignment wait for the store,
-/// and follow the same rules as ``Preferences/writePreferences()``: exactly the dirty keys, as
-/// one batch. Pending saves are flushed when the process exits normally, when SIGTERM, SIGINT
-/// or SIGHUP arrive, and when an app or app extension moves to the background or terminates
-/// (see ``Preferences/flushPendingSaves()`` for the details and for apps that handle signals
-/// themselves); ``Preferences/flushScheduledSave()`` flushes one instance's.
+/// and save exactly the dirty keys as one batch, as ``Preferences/writePreferences()`` does.
+/// Pending saves are flushed when the process exits normally, on SIGTERM, SIGINT or SIGHUP,
+/// and when an app or extension leaves the foreground (``Preferences/flushPendingSaves()``).
 ///
 /// ## What a SIGKILL can lose
 ///
-/// Nothing can save when the process is killed without warning (SIGKILL, the out-of-memory
-/// killer, a crash, a power loss). Under ``debounced(_:maxDelay:)``, a change is saved at the
-/// latest ``maxDelay`` after it was made, even while other assignments keep coming, so such an
-/// end loses at most the changes of the last ``maxDelay`` (1 second by default) and those of
-/// the save under way, the time one save takes. While the store fails, it loses what was
-/// assigned since the last save that succeeded. Under ``immediate``, it loses the changes
-/// whose save had not finished.
+/// Nothing can save when the process is killed without warning. Under
+/// ``debounced(_:maxDelay:)`` that loses at most the changes of the last ``maxDelay`` (1 second
+/// by default) and those of the save under way (while the store fails, what was assigned since
+/// the last save that succeeded); under ``immediate``, the changes whose save had not finished.
 public struct SavePolicy: Sendable, Hashable {
   /// How long after an assignment a save waits for more, and at most after the first change
   /// not yet saved; both zero for ``immediate``.
@@ -52,9 +47,7 @@ public struct SavePolicy: Sendable, Hashable {
   /// }
   /// ```
   ///
-  /// When a save fails, the keys stay dirty and the next assignment schedules another, but
-  /// not sooner than `maxDelay` after the failure: a store that keeps failing is tried at most
-  /// once per `maxDelay` while changes continue.
+  /// A store that keeps failing is tried at most once per `maxDelay` while changes continue.
   ///
   /// - Parameters:
   ///   - interval: How long a save waits after the last assignment.

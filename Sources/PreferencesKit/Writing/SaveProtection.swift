@@ -5,16 +5,11 @@ import Foundation
 /// scheduled until it has run (saved or failed): one platform activity while any save is
 /// pending or running, counted, begun when the count leaves zero and ended when it returns.
 ///
-/// - iOS, iPadOS, Mac Catalyst, tvOS, visionOS, watchOS (apps and app extensions): an expiring
-///   activity (`ProcessInfo.performExpiringActivity`), so a save scheduled in the background,
-///   or one the move to the background flushes, finishes before the process is suspended. When
-///   the system says its time is up, the library saves what is pending at once (waiting at most
-///   ``expiryFlushLimit``).
-/// - macOS: an activity that holds off sudden and automatic termination.
-/// - Elsewhere: nothing; the count is kept all the same.
-///
-/// The decision (when to begin and end) is platform-independent and runs everywhere; only
-/// ``platformBegin`` differs, and tests substitute it with ``beginActivities(with:)``.
+/// On iOS, tvOS, visionOS and watchOS an expiring activity, so that a save finishes before the
+/// process is suspended (when time is up, what is pending is saved at once, waiting at most
+/// ``expiryFlushLimit``); on macOS an activity that holds off sudden and automatic
+/// termination; elsewhere nothing. Only ``platformBegin`` differs by platform, and tests
+/// substitute it with ``beginActivities(with:)``.
 package enum SaveProtection {
   /// Ends an activity.
   package typealias End = @Sendable () -> Void
@@ -33,9 +28,6 @@ package enum SaveProtection {
     var begin: Begin = SaveProtection.platformBegin
   }
   private static let state = Mutex(State())
-
-  /// How many saves are pending or running now (for the test helper).
-  package static var holdCount: Int { state.withLock { $0.holds } }
 
   /// Replaces the platform's activities with `begin` (for the test helper, which records them).
   package static func beginActivities(with begin: @escaping Begin) {
@@ -78,12 +70,8 @@ package enum SaveProtection {
   private static let reason = "PreferencesKit: saving preferences"
 
   #if canImport(Darwin)
-    /// Holds off sudden and automatic termination. Foundation.framework/Headers/NSProcessInfo.h:
-    /// `- (id <NSObject>)beginActivityWithOptions:(NSActivityOptions)options reason:(NSString
-    /// *)reason API_AVAILABLE(macos(10.9), ios(7.0), watchos(2.0), tvos(9.0));`, ended by
-    /// `- (void)endActivity:(id <NSObject>)activity`; `NSActivitySuddenTerminationDisabled`
-    /// "Prevents sudden termination", `NSActivityAutomaticTerminationDisabled` "Prevents
-    /// automatic termination".
+    /// Holds off sudden and automatic termination (NSProcessInfo.h:
+    /// `beginActivityWithOptions:reason:`, ended by `endActivity:`).
     private static func beginTerminationActivity() -> End {
       nonisolated(unsafe) let activity = ProcessInfo.processInfo.beginActivity(
         options: [.suddenTerminationDisabled, .automaticTerminationDisabled], reason: reason)
@@ -92,15 +80,11 @@ package enum SaveProtection {
   #endif
 
   #if canImport(Darwin) && !os(macOS)
-    /// An expiring activity: its block keeps the process from being suspended while it runs, so
-    /// it waits until the activity is ended. Foundation.framework/Headers/NSProcessInfo.h:
-    /// `- (void)performExpiringActivityWithReason:(NSString *)reason usingBlock:(void(^)(BOOL
-    /// expired))block API_AVAILABLE(ios(8.2), watchos(2.0), tvos(9.0)) API_UNAVAILABLE(macos);`
-    /// ("The block will be scheduled on a system-provided concurrent queue. After a
-    /// system-specified time, the block will be called with the `expired` parameter set to
-    /// YES."). Available in app extensions, unlike `UIApplication.beginBackgroundTask`. When the
-    /// process cannot be kept running, the block is called with `expired` at once, and the
-    /// pending saves run then.
+    /// An expiring activity (NSProcessInfo.h: `performExpiringActivityWithReason:usingBlock:`,
+    /// available in app extensions, unlike `UIApplication.beginBackgroundTask`): its block
+    /// keeps the process from being suspended while it runs, so it waits until the activity is
+    /// ended. When time is up, or at once when the process cannot be kept running, the block is
+    /// called with `expired`, and the pending saves run then.
     private static func beginExpiringActivity(
       _ expiring: @escaping @Sendable () -> Void
     ) -> End {

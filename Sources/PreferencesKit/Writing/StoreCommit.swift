@@ -18,20 +18,14 @@ struct CommitState {
 extension Preferences {
   /// The one route to the store, which every write, import, migration, device identifier and
   /// sync record takes: applies `changes` as one unit, through the store's
-  /// ``PreferenceStore/update(_:_:)``, with what the class declares (for a ``FileStore``, one
-  /// replacement under its inter-process lock; for a store that keeps the default, a read of
-  /// the changed keys and one ``PreferenceStore/apply(_:)``).
+  /// ``PreferenceStore/update(_:_:)``, with what the class declares.
   ///
   /// - Parameters:
-  ///   - mayLeaveOut: The keys that may be left out when the store's format cannot hold their
-  ///     values (``PreferenceError/Kind/unrepresentableValue`` or
-  ///     ``PreferenceError/Kind/nestingTooDeep`` naming the key), or the file would be too
-  ///     large with them (``PreferenceError/Kind/fileTooLarge`` naming the largest): the rest
-  ///     is saved without them. Empty: such a value fails the whole commit, as it fails an
-  ///     import and a migration.
-  ///   - keepingPrevious: Why the store as it is must be kept (the change replaces a
-  ///     value the class could not load), or `nil`. A ``FileStore`` keeps a backup file; a
-  ///     store that keeps the default update keeps nothing.
+  ///   - mayLeaveOut: The keys that may be left out when the store cannot hold their values
+  ///     (``PreferenceError/Kind/leavesKeyOut``): the rest is saved without them. Empty: such
+  ///     a value fails the whole commit, as it fails an import and a migration.
+  ///   - keepingPrevious: Why the store as it is must be kept, or `nil`
+  ///     (``StoreUpdate/keepingPrevious``).
   ///   - changes: The change set, given the keys left out so far.
   /// - Returns: What the store kept besides, and the keys left out.
   /// - Throws: The store's error, as a ``PreferenceError``; nothing was saved then.

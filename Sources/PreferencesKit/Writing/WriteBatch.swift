@@ -9,7 +9,7 @@ struct WriteBatch {
   private(set) var forms: [PropertyListValue?] = []
   /// For cells whose value the store normalizes (a date to the second): what installs the
   /// normalized value.
-  private(set) var normalizations: [(PendingWrite, (UInt64) -> Void)] = []
+  private(set) var normalizations: [(PendingWrite, CellUpdate.Normalization)] = []
   /// What the store applies: each key's change.
   private(set) var changes: [String: StoredChange] = [:]
   /// The synced keys' entries, stamped for the sync store.

@@ -23,8 +23,14 @@ struct PreferenceCellTests {
       declaration: PreferenceDeclaration(key: "count", previousKeys: [], isSynced: false),
       codec: .propertyList)
     cell.setKey("count")
-    cell.adoptValueAsDefault()
+    InstanceLock(InstanceState()).withLock { _, held in _ = cell.adoptValueAsDefault(held) }
     return cell
+  }
+
+  /// What `cell` holds as its last stored form, read under a lock of its own (a cell made
+  /// here has no instance).
+  func lastStoredForm(_ cell: PreferenceCell<Int>) -> PropertyListValue? {
+    InstanceLock(InstanceState()).withLock { _, held in cell.lastStoredForm(held) }
   }
 
   /// Loads `cell` through its layers, as a reload does: the managed layer's value when
@@ -41,12 +47,11 @@ struct PreferenceCellTests {
       stored: user.map { ["count": .integer(Int64($0))] } ?? [:],
       layers: LayerSnapshot(
         overrides: [:], system: SystemLayers(managed: managedValue.map { ["count": $0] } ?? [:])))
-    let mutex = Mutex(())
-    let lock = mutex.sharedLock
+    let lock = InstanceLock(InstanceState())
     let update = cell.prepareLoad(
       candidates, lock: lock,
       options: LoadOptions(keepingDirtyValue: keepingDirtyValue, comparing: true))
-    lock.withLock { update.install() }
+    lock.withLock { _, held in update.install(held) }
     return update
   }
 
@@ -123,8 +128,8 @@ struct PreferenceCellTests {
     // The hot path refuses as every assignment does (`CellFlags.assign()`), then leaves the
     // rest to the one path, which refuses again: the flag is set once either way.
     #expect(cell.hasRefusedAssignment)
-    #expect(cell.store(9, hotPath: hotPath) == nil)
-    #expect(cell.value == 7)
+    #expect(cell.store(9, hotPath: hotPath, exchange: { _ in }) == nil)
+    #expect(cell.lockFreeValue == 7)
     #expect(cell.isManaged && cell.hasRefusedAssignment && !cell.isDirty)
     cell.forgetRefusedAssignment()
     #expect(!cell.hasRefusedAssignment)
@@ -137,9 +142,9 @@ struct PreferenceCellTests {
     #expect(cell.assignUnheard(4, hotPath: hotPath))
     #expect(cell.isDirty)
     let update = loadLayers(cell, managed: 7, user: 3, keepingDirtyValue: true)
-    #expect(cell.value == 7)
+    #expect(cell.lockFreeValue == 7)
     #expect(cell.isManaged && !cell.isDirty && cell.hasUserValue)
-    #expect(cell.lastStoredForm == .integer(3))
+    #expect(lastStoredForm(cell) == .integer(3))
     #expect(update.announcement?.oldValue == .integer(4))
     #expect(update.announcement?.newValue == .integer(7))
   }
@@ -150,9 +155,9 @@ struct PreferenceCellTests {
     defer { hotPath.deallocate() }
     #expect(cell.assignUnheard(4, hotPath: hotPath))
     let update = loadLayers(cell, user: 3, keepingDirtyValue: true)
-    #expect(cell.value == 4 && cell.isDirty && update.announcement == nil)
+    #expect(cell.lockFreeValue == 4 && cell.isDirty && update.announcement == nil)
     _ = loadLayers(cell, user: 3)
-    #expect(cell.value == 3 && !cell.isDirty && cell.lastStoredForm == .integer(3))
+    #expect(cell.lockFreeValue == 3 && !cell.isDirty && lastStoredForm(cell) == .integer(3))
   }
 
   @Test func aLoadThatNoLongerManagesTheCellForgetsItsRefusal() {
@@ -160,46 +165,44 @@ struct PreferenceCellTests {
     _ = loadLayers(cell, managed: 7)
     let hotPath = AtomicWords(count: 1)
     defer { hotPath.deallocate() }
-    #expect(cell.store(9, hotPath: hotPath) == nil)
-    #expect(cell.hasRefusedAssignment && !cell.hasUserValue && cell.lastStoredForm == nil)
+    #expect(cell.store(9, hotPath: hotPath, exchange: { _ in }) == nil)
+    #expect(cell.hasRefusedAssignment && !cell.hasUserValue && lastStoredForm(cell) == nil)
     _ = loadLayers(cell)
-    #expect(cell.value == 1 && !cell.isManaged && !cell.hasRefusedAssignment)
+    #expect(cell.lockFreeValue == 1 && !cell.isManaged && !cell.hasRefusedAssignment)
   }
 
   @Test func aResetOfAManagedCellChangesNothing() {
     let cell = makeCell()
     _ = loadLayers(cell, managed: 7, user: 3)
     let generation = cell.generation
-    let mutex = Mutex(())
-    let lock = mutex.sharedLock
+    let lock = InstanceLock(InstanceState())
     let update = cell.prepareReset(
       LoadCandidates(layers: LayerSnapshot(overrides: [:], system: SystemLayers())), lock: lock)
-    lock.withLock { update.install() }
+    lock.withLock { _, held in update.install(held) }
     #expect(update.announcement == nil)
-    #expect(cell.value == 7 && !cell.isDirty && cell.hasUserValue)
+    #expect(cell.lockFreeValue == 7 && !cell.isDirty && cell.hasUserValue)
     #expect(cell.generation == generation)
   }
 
   @Test func aResetThenAWriteLeavesTheCellCleanDefaultedAndWithoutAStoredForm() throws {
     let cell = makeCell()
-    let mutex = Mutex(())
-    let lock = mutex.sharedLock
+    let lock = InstanceLock(InstanceState())
     let load = cell.prepareLoad(
       LoadCandidates(stored: ["count": .integer(3)]), lock: lock,
       options: LoadOptions(comparing: true))
-    lock.withLock { load.install() }
-    #expect(cell.value == 3 && cell.hasUserValue && cell.lastStoredForm == .integer(3))
+    lock.withLock { _, held in load.install(held) }
+    #expect(cell.lockFreeValue == 3 && cell.hasUserValue && lastStoredForm(cell) == .integer(3))
     let reset = cell.prepareReset(LoadCandidates(), lock: lock)
-    lock.withLock { reset.install() }
+    lock.withLock { _, held in reset.install(held) }
     #expect(reset.announcement?.oldValue == .integer(3))
-    #expect(cell.value == 1 && cell.isDirty && !cell.hasUserValue)
-    #expect(cell.lastStoredForm == .integer(3))  // What the store holds until the write.
-    let write = cell.pendingWrite()
+    #expect(cell.lockFreeValue == 1 && cell.isDirty && !cell.hasUserValue)
+    #expect(lastStoredForm(cell) == .integer(3))  // What the store holds until the write.
+    let write = lock.withLock { _, held in cell.pendingWrite(held) }
     #expect(try write.encode() == nil)  // The write removes the key.
-    cell.markWritten(generation: write.generation - 1, form: nil)
+    lock.withLock { _, held in cell.markWritten(generation: write.generation - 1, form: nil, held) }
     #expect(cell.isDirty)  // Not the generation the write captured.
-    cell.markWritten(generation: write.generation, form: nil)
-    #expect(!cell.isDirty && cell.lastStoredForm == nil)
+    lock.withLock { _, held in cell.markWritten(generation: write.generation, form: nil, held) }
+    #expect(!cell.isDirty && lastStoredForm(cell) == nil)
   }
 
   @Test func aNormalizedValueIsInstalledOnlyIfNothingChangedSinceTheWriteCapturedIt() {
@@ -209,10 +212,11 @@ struct PreferenceCellTests {
     #expect(cell.assignUnheard(4, hotPath: hotPath))
     let generation = cell.generation
     let install = cell.prepareNormalizedValue(.integer(40))
-    install(generation - 1)
-    #expect(cell.value == 4)
-    install(generation)
-    #expect(cell.value == 40 && cell.isDirty)
+    let lock = InstanceLock(InstanceState())
+    lock.withLock { _, held in install(generation - 1, held) }
+    #expect(cell.lockFreeValue == 4)
+    lock.withLock { _, held in install(generation, held) }
+    #expect(cell.lockFreeValue == 40 && cell.isDirty)
   }
 
   // MARK: Through an instance

@@ -281,10 +281,10 @@ struct ObservationTests {
   @Test func cancellingTheConsumerRemovesTheSubscription() async throws {
     let prefs = AppPreferences(store: InMemoryStore())
     let task = Task { for await _ in prefs.changes() {} }
-    #expect(await eventually { prefs.lock.withLock { prefs.hasChangeSubscribers } })
+    #expect(await eventually { prefs.state.withLock { _ in prefs.hasChangeSubscribers } })
     task.cancel()
     await task.value
-    #expect(!prefs.lock.withLock { prefs.hasChangeSubscribers })
+    #expect(!prefs.state.withLock { _ in prefs.hasChangeSubscribers })
   }
 
   // MARK: Watching the store

@@ -70,33 +70,33 @@ struct MutexTests {
     } == 2)
   }
 
-  /// State outside the mutex's value, as a `Preferences` instance's cells are.
+  /// State outside the lock's value, as a `Preferences` instance's cells are.
   ///
-  /// `@unchecked Sendable`: `tally` is read and written only holding the mutex's lock, which
-  /// is what the test checks.
+  /// `@unchecked Sendable`: `tally` is read and written only holding the lock, which is what
+  /// the test checks.
   final class Outside: @unchecked Sendable {
     var tally = Tally()
 
-    func visit() { tally.visit() }
+    func visit(_ held: borrowing InstanceLock.Held) { tally.visit() }
   }
 
-  @Test func theSharedLockExcludesWithLock() {
-    let mutex = Mutex(0)
+  @Test func anInstanceLocksTwoFormsExcludeEachOther() {
+    let lock = InstanceLock(InstanceState())
     let outside = Outside()
     let threads = 4
     let rounds = 200_000
-    // Half the threads visit `outside` inside `withLock`, half holding the shared lock: the
-    // two exclude each other.
+    // Half the threads take the lock for the state alone, half for the state and what the
+    // proof reaches (as a cell's boxed value): the two exclude each other.
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       for _ in 0..<rounds {
         if thread.isMultiple(of: 2) {
-          mutex.withLock { _ in outside.visit() }
+          lock.withLock { _ in outside.tally.visit() }
         } else {
-          mutex.sharedLock.withLock { outside.visit() }
+          lock.withLock { _, held in outside.visit(held) }
         }
       }
     }
-    let tally = mutex.sharedLock.withLock { outside.tally }
+    let tally = lock.withLock { _, _ in outside.tally }
     #expect(tally.count == threads * rounds)
     #expect(tally.overlaps == 0)
   }

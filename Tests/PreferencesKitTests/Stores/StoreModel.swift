@@ -39,20 +39,20 @@ final class ChangedTypePreferences: Preferences, @unchecked Sendable {
   @Preference var person: ModelPersonWithAge? = nil
 }
 
-/// The model's own table of what each format refuses, kept in one place and independent of
+/// The model's own table of what each format cannot hold, kept in one place and independent of
 /// the writers' checks. A `.plist` file cannot hold a string with U+0000 (XML 1.0 has no such
 /// character); a JSON file escapes it. Every format holds an unsigned integer above
 /// `Int64.max` (`PropertyListValue.unsignedInteger`), so the model checks that the largest one
 /// is kept exactly.
-enum ModelRefusals {
+enum ModelLeftOutValues {
   static let nulString = "a\u{0}b"
   static let hugeCount = UInt64.max
 
-  static func refuses(name: String, format: PropertyListFormat) -> Bool {
+  static func leavesOut(name: String, format: PropertyListFormat) -> Bool {
     format == .propertyList && name.unicodeScalars.contains("\u{0}")
   }
 
-  static func refuses(count: UInt64) -> Bool { false }
+  static func leavesOut(count: UInt64) -> Bool { false }
 }
 
 /// One operation of a sequence.
@@ -90,9 +90,9 @@ enum ModelOperation: CustomStringConvertible {
 
 /// Which operations a run draws from, so that the paths still open can be tried on their own.
 struct ModelMix: Sendable {
-  /// Assign values the format refuses (issue 23, path 2).
-  var refusedValues = true
-  /// Damage the file (salvage, path 1 with refused values).
+  /// Assign values the format cannot hold (issue 23, path 2).
+  var leftOutValues = true
+  /// Damage the file (salvage, path 1 with values left out).
   var damage = true
   /// A class with a changed type writes over a value it could not load (path 5).
   var changedType = true
@@ -114,12 +114,12 @@ struct ModelOperationSource {
     let word = "v\(Int.random(in: 0..<100, using: &random))"
     switch Int.random(in: 0..<20, using: &random) {
     case 0..<3:
-      let refused = mix.refusedValues && Bool.random(using: &random) && Bool.random(using: &random)
-      return .assignName(refused ? ModelRefusals.nulString + word : word)
+      let leftOut = mix.leftOutValues && Bool.random(using: &random) && Bool.random(using: &random)
+      return .assignName(leftOut ? ModelLeftOutValues.nulString + word : word)
     case 3..<5: return .assignSize(Double(Int.random(in: 0..<100, using: &random)) / 4)
     case 5..<7:
-      let refused = mix.refusedValues && Int.random(in: 0..<4, using: &random) == 0
-      return .assignCount(refused ? ModelRefusals.hugeCount : UInt64.random(in: 0..<99, using: &random))
+      let leftOut = mix.leftOutValues && Int.random(in: 0..<4, using: &random) == 0
+      return .assignCount(leftOut ? ModelLeftOutValues.hugeCount : UInt64.random(in: 0..<99, using: &random))
     case 7: return .assignPerson(word)
     case 8..<11: return .write(fault: nil)
     case 11..<13:

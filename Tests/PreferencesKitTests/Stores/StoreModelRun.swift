@@ -19,9 +19,9 @@ final class StoreModelRun {
   private var committed: [String: PropertyListValue]
   /// The instance's assignments not yet saved, as `committed` would hold them.
   private var pending: [String: PropertyListValue] = [:]
-  /// The pending keys whose value the format refuses, and those assigned since the last write.
-  private var refused: Set<String> = []
-  private var newlyRefused: Set<String> = []
+  /// The pending keys whose value the format cannot hold, and those assigned since last write.
+  private var leftOut: Set<String> = []
+  private var newlyLeftOut: Set<String> = []
   /// Keys only another process writes, and their values.
   private var foreign: [String: PropertyListValue] = [:]
   /// Files that must stay on disk: damaged files, and stores a changed type overwrote (the
@@ -67,29 +67,29 @@ final class StoreModelRun {
     switch operation {
     case .assignName(let name):
       instance.name = name
-      assign("name", .string(name), refused: ModelRefusals.refuses(name: name, format: format))
+      assign("name", .string(name), leftOut: ModelLeftOutValues.leavesOut(name: name, format: format))
     case .assignSize(let size):
       instance.size = size
-      assign("size", .double(size), refused: false)
+      assign("size", .double(size), leftOut: false)
     case .assignCount(let count):
       instance.count = count
-      let refused = ModelRefusals.refuses(count: count)
-      assign("count", refused ? .integer(-1) : .integer(exactly: count), refused: refused)
+      let leftOut = ModelLeftOutValues.leavesOut(count: count)
+      assign("count", leftOut ? .integer(-1) : .integer(exactly: count), leftOut: leftOut)
     case .assignPerson(let name):
       instance.person = ModelPerson(name: name)
-      assign("person", .dictionary(["name": .string(name)]), refused: false)
+      assign("person", .dictionary(["name": .string(name)]), leftOut: false)
     case .assignTheme(let theme):
       instance.theme = theme
-      assign("theme", .string(theme), refused: false)
+      assign("theme", .string(theme), leftOut: false)
     case .write(let fault): return write(fault: fault)
     case .syncExchange(let theme): return syncExchange(theme)
     case .reload:
       instance.readPreferences()
-      (pending, refused, newlyRefused) = ([:], [], [])
+      (pending, leftOut, newlyLeftOut) = ([:], [], [])
     case .reset:
       instance.resetToDefaults()
       pending = ModelPreferences(store: InMemoryStore()).shown
-      (refused, newlyRefused) = ([], [])
+      (leftOut, newlyLeftOut) = ([], [])
     case .otherInstanceWrites(let size):
       let before = liveBytes()
       let other = ModelPreferences(store: FileStore(url: url))
@@ -138,14 +138,14 @@ final class StoreModelRun {
     return afterWrite(before: before, named: instance.problemErrors(.load, .layers, .write), needsBackup: false)
   }
 
-  private func assign(_ key: String, _ value: PropertyListValue, refused isRefused: Bool) {
+  private func assign(_ key: String, _ value: PropertyListValue, leftOut isLeftOut: Bool) {
     pending[key] = value
-    if isRefused {
-      refused.insert(key)
-      newlyRefused.insert(key)
+    if isLeftOut {
+      leftOut.insert(key)
+      newlyLeftOut.insert(key)
     } else {
-      refused.remove(key)
-      newlyRefused.remove(key)
+      leftOut.remove(key)
+      newlyLeftOut.remove(key)
     }
   }
 
@@ -160,28 +160,28 @@ final class StoreModelRun {
     // library can do without (the device identifier's quick look), so it may or may not.
     let fired = fault.map { $0.1 != .interrupted && faults.allHappened } ?? false
     let mustFail = fired && [.write, .synchronize, .rename].contains(fault!.0)
-    // A refusal of some keys is thrown after the rest was saved: not a failed write.
-    let refusal = (thrown as? PreferenceError)?.kind == .unrepresentableValue
-    if mustFail && (thrown == nil || refusal) {
+    // An error naming keys left out is thrown after the rest was saved: not a failed write.
+    let leftOutOnly = (thrown as? PreferenceError)?.kind == .unrepresentableValue
+    if mustFail && (thrown == nil || leftOutOnly) {
       return "a write under \(fault!) did not fail: \(thrown.map { "\($0)" } ?? "no error")"
     }
-    if fired && thrown != nil && !refusal {
+    if fired && thrown != nil && !leftOutOnly {
       return liveBytes() == before ? nil : "a failed write changed the file"
     }
-    let saved = pending.filter { !refused.contains($0.key) }
-    if newlyRefused.isEmpty, let thrown { return "the write threw: \(thrown)" }
-    if !newlyRefused.isEmpty {
-      guard let thrown else { return "a write with refused \(newlyRefused.sorted()) did not throw" }
+    let saved = pending.filter { !leftOut.contains($0.key) }
+    if newlyLeftOut.isEmpty, let thrown { return "the write threw: \(thrown)" }
+    if !newlyLeftOut.isEmpty {
+      guard let thrown else { return "a write leaving out \(newlyLeftOut.sorted()) did not throw" }
       let text = String(describing: thrown)
-      if let key = newlyRefused.first(where: { !text.contains("\"\($0)\"") }) {
-        return "the write's error does not name refused \"\(key)\": \(text)"
+      if let key = newlyLeftOut.first(where: { !text.contains("\"\($0)\"") }) {
+        return "the write's error does not name left-out \"\(key)\": \(text)"
       }
     }
     if !saved.isEmpty { expect(rewritten) }
     committed.merge(saved) { $1 }
     if let person = saved["person"] { storedPersonIsOld = person != .string("none") }
-    pending = pending.filter { refused.contains($0.key) }
-    newlyRefused = []
+    pending = pending.filter { leftOut.contains($0.key) }
+    newlyLeftOut = []
     if saved.isEmpty { return liveBytes() == before ? nil : "a write that saved nothing changed the file" }
     return afterWrite(before: before, named: instance.problemErrors(.load, .layers, .write), needsBackup: false)
   }

@@ -20,14 +20,14 @@ final class PersonWithEmailPreferences: Preferences, @unchecked Sendable {
   @Preference var person: PersonWithEmail? = nil
 }
 
-/// Issue 23's paths 1, 2 and 5 as examples: where a refused write, a salvaged file and a
+/// Issue 23's paths 1, 2 and 5 as examples: where a key left out, a salvaged file and a
 /// changed type meet, nothing is lost.
-struct RefusedWriteTests {
+struct LeftOutKeyTests {
   static let damaged =
     "<plist><dict><key>fontSize</key><real>14.5</real><key>launchCount</key>"
     + "<integer>7</integer><key>userName</key><string>Ad"
 
-  @Test func aRefusedWriteAfterSalvageKeepsTheDamagedFileAndSavesTheRest() throws {
+  @Test func aKeyLeftOutAfterSalvageKeepsTheDamagedFileAndSavesTheRest() throws {
     try withDirectory { directory in
       let url = directory.file("p.plist")
       try Data(Self.damaged.utf8).write(to: url)
@@ -59,7 +59,7 @@ struct RefusedWriteTests {
     }
   }
 
-  @Test func anAutomaticSaveLeavesOutTheRefusedKeyAndSaysSo() async throws {
+  @Test func anAutomaticSaveLeavesOutTheKeyItCannotHoldAndSaysSo() async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.file("p.plist")
       let prefs = ImmediateNamePreferences(store: FileStore(url: url))
@@ -67,7 +67,7 @@ struct RefusedWriteTests {
       let token = NotificationCenter.default.addObserver(
         forName: Preferences.saveDidFailNotification, object: prefs, queue: nil
       ) { note in
-        received.append(note.userInfo?[Preferences.saveErrorsUserInfoKey] as? [PreferenceError] ?? [])
+        received.append(note.userInfo?[Preferences.problemsUserInfoKey] as? [PreferenceError] ?? [])
       }
       defer { NotificationCenter.default.removeObserver(token) }
       prefs.userName = "a\u{0}b"
