@@ -41,7 +41,8 @@ extension FileStore {
     for entry in entries {
       let key = TOMLWriter.quotedKey(entry.key)
       let value = entry.defaultValue.flatMap { try? TOMLWriter.inlineText(of: $0, key: entry.key) }
-      lines.append(value.map { "\(key) = \($0)" } ?? "\(key) (\(entry.typeName), unset by default)")
+      let line = value.map { "\(key) = \($0)" } ?? "\(key) (\(entry.typeName), unset by default)"
+      lines.append(line + (entry.help.map { "  # " + $0 } ?? ""))
     }
     return lines
   }
