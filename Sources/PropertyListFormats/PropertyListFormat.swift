@@ -59,7 +59,8 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
     switch first.map(Unicode.Scalar.init) {
     case "{", "[": self = .json
     case "#", "\"", "'", "_", "-": self = .toml
-    case let scalar? where scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9") ~= scalar):
+    case let scalar?
+    where scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9") ~= scalar):
       self = content.starts(with: Array("bplist".utf8)) ? .propertyList : .toml
     default: self = .propertyList
     }
@@ -187,8 +188,9 @@ extension PropertyListFormat {
   /// traps, whatever the bytes.
   ///
   /// A damaged entry is skipped and reading resumes at the next top-level key: for TOML, the
-  /// next line that parses (``TOMLDocument/salvage(_:)``); for another text format, the next line indented as the file's first key was (how Apple's tools and ours
-  /// write files), otherwise the next key outside any array or dictionary. In a binary file,
+  /// next line that parses (``TOMLDocument/salvage(_:)``); for another text format, the next
+  /// line indented as the file's first key was (how Apple's tools and ours write files),
+  /// otherwise the next key outside any array or dictionary. In a binary file,
   /// each entry whose references all lead to valid objects is kept. An entry whose key was read
   /// but whose value was not is listed in ``SalvagedValues/lostKeys``.
   package func salvage(_ bytes: [UInt8]) -> SalvagedValues {

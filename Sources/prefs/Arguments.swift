@@ -68,7 +68,7 @@ enum Arguments {
       guard let text = scanned.options["--format"] else { return .export(store, format: nil) }
       guard let format = PropertyListFormat.allCases.first(where: { $0.fileExtension == text })
       else {
-        throw .usage("--format takes plist or json, not \"\(text)\"", command: name)
+        throw .usage("--format takes plist, json or toml, not \"\(text)\"", command: name)
       }
       return .export(store, format: format)
     case .import:
@@ -152,7 +152,7 @@ enum Arguments {
         options[String(word[..<equals])] = String(word[word.index(after: equals)...])
       } else if word == "--format", allowed.contains(word) {
         guard index < words.count else {
-          throw .usage("--format needs plist or json", command: command)
+          throw .usage("--format needs plist, json or toml", command: command)
         }
         options[word] = words[index]
         index += 1

@@ -13,7 +13,9 @@ extension Command {
       Console.print("prefs \(PrefsTool.version)")
     case .keys(let location):
       let values = try allValues(in: location)
-      for key in try settings(in: values, of: location).keys.sorted() { Console.print(key) }
+      for key in orderedKeys(try settings(in: values, of: location), in: location) {
+        Console.print(key)
+      }
     case .read(let location, let key, let json):
       try read(location, key: key, json: json)
     case .explain(let location, let key):
@@ -104,8 +106,10 @@ extension Command {
     let values = try allValues(in: location)
     if !values.values.allSatisfy(format.holdsExactly) {
       Console.error(
-        "prefs: warning: XML property lists keep dates to the second; "
-          + "use --format json to keep fractions of a second")
+        format == .toml
+          ? "prefs: warning: TOML holds data as base64 text; use --format json to keep it data"
+          : "prefs: warning: XML property lists keep dates to the second; "
+            + "use --format json to keep fractions of a second")
     }
     Console.write(try encode(values, as: format, location: location))
   }

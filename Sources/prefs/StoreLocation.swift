@@ -3,7 +3,7 @@ import PreferencesKit
 
 /// The store a command works on, as its `STORE` argument names it.
 enum StoreLocation: Equatable {
-  /// A `FileStore` file: `.json` holds JSON, anything else an XML property list.
+  /// A `FileStore` file: `.json` holds JSON, `.toml` TOML, anything else an XML property list.
   case file(URL)
   /// A `UserDefaults` suite, named with `--suite NAME`.
   case suite(String)
@@ -12,18 +12,22 @@ enum StoreLocation: Equatable {
 
   /// Resolves a `STORE` argument that is not `--suite NAME`.
   ///
-  /// A path (anything ending in `.plist` or `.json`, or containing a `/`) names that file,
+  /// A path (anything ending in `.plist`, `.json` or `.toml`, or containing a `/`) names that
+  /// file,
   /// relative to the current folder. Anything else is an app identifier, which names where
   /// that app's default store keeps its settings:
   /// - on Apple platforms, the app's defaults domain, read and written through `UserDefaults`
   ///   as `defaults` does (an app's `Preferences()` uses `UserDefaults.standard`);
-  /// - elsewhere, the file `FileStore.defaultURL(for:)` gives:
-  ///   `$XDG_CONFIG_HOME/<identifier>/preferences.plist`.
+  /// - elsewhere, the file `FileStore.defaultURL(for:format:)` gives:
+  ///   `$XDG_CONFIG_HOME/<identifier>/preferences.plist`, or the `.json` or `.toml` file
+  ///   there when only that one exists (an app whose class chose that format).
   ///
   /// - Parameter argument: The `STORE` argument, not empty.
   init(argument: String) {
     let lowercased = argument.lowercased()
-    if argument.contains("/") || lowercased.hasSuffix(".plist") || lowercased.hasSuffix(".json") {
+    if argument.contains("/")
+      || [".plist", ".json", ".toml"].contains(where: { lowercased.hasSuffix($0) })
+    {
       self = .file(URL(fileURLWithPath: argument).standardizedFileURL)
     } else {
       self = .app(argument)
@@ -31,12 +35,16 @@ enum StoreLocation: Equatable {
   }
 
   /// The suite or the file an app identifier names; any other location itself.
-  private var resolved: StoreLocation {
+  var resolved: StoreLocation {
     guard case .app(let identifier) = self else { return self }
     #if canImport(Darwin)
       return .suite(identifier)
     #else
-      return .file(FileStore.defaultURL(for: identifier))
+      let files = PropertyListFormat.allCases.map {
+        FileStore.defaultURL(for: identifier, format: $0)
+      }
+      return .file(
+        files.first { FileManager.default.fileExists(atPath: $0.path) } ?? files[0])
     #endif
   }
 

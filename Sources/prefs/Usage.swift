@@ -16,7 +16,7 @@ enum Usage {
         + " | -dict[-add] K [-TYPE] V ...)"
     case .rename: "prefs rename STORE OLD_KEY NEW_KEY"
     case .delete: "prefs delete STORE [KEY]"
-    case .export: "prefs export STORE [--format plist|json]"
+    case .export: "prefs export STORE [--format plist|json|toml]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
     }
   }
@@ -31,11 +31,14 @@ enum Usage {
       prefs --version
 
     STORE is one of:
-      PATH          a preferences file: .json holds JSON, .plist (or any other name) an XML
-                    property list. A STORE containing '/' or ending in .plist or .json is a path.
+      PATH          a preferences file: .json holds JSON, .toml TOML (a write changes only
+                    the key's lines, keeping every comment), .plist (or any other name) an
+                    XML property list. A STORE containing '/' or ending in .plist, .json or
+                    .toml is a path.
       IDENTIFIER    an app's identifier, such as com.example.app: where that app's default
                     store keeps its settings. On Linux, the file FileStore.defaultURL(for:)
-                    names ($XDG_CONFIG_HOME/IDENTIFIER/preferences.plist); on Apple
+                    names ($XDG_CONFIG_HOME/IDENTIFIER/preferences.plist, or the .json or
+                    .toml file there when only that one exists); on Apple
                     platforms, the app's defaults domain, as 'defaults' reads it.
       --suite NAME  a UserDefaults suite.
       -g            the global domain (NSGlobalDomain), as 'defaults -g' names it: read-only,
@@ -57,8 +60,9 @@ enum Usage {
       switch name {
       case .keys:
         """
-        Prints the store's keys, sorted, one per line. Exits with status 1 when STORE is an
-        app identifier with no settings, as 'defaults read' does for a missing domain.
+        Prints the store's keys, sorted (a TOML file's in document order), one per line.
+        Exits with status 1 when STORE is an app identifier with no settings, as
+        'defaults read' does for a missing domain.
         """
       case .read:
         """
@@ -119,14 +123,15 @@ enum Usage {
         """
       case .export:
         """
-        Writes the whole store to standard output, as an XML property list or as JSON; the
+        Writes the whole store to standard output, as an XML property list, JSON or TOML; the
         default is the store file's own format (plist for a suite). 'prefs import' reads it
         back exactly. XML property lists keep dates to the second only (as Apple's tools do):
-        use --format json to keep fractions of a second; prefs warns when it drops them.
+        use --format json to keep fractions of a second; prefs warns when it drops them. TOML
+        holds data as base64 text and refuses integers above 2^63 - 1.
         """
       case .import:
         """
-        Reads a property list or JSON document (as 'prefs export' writes it) from FILE, or
+        Reads a property list, JSON or TOML document (as 'prefs export' writes it) from FILE, or
         from standard input when FILE is '-', and writes it to the store in one atomic write.
         --replace (the default, as with 'defaults import') makes the store hold exactly the
         document's keys: keys not in the document are removed. --merge sets the document's

@@ -1,0 +1,18 @@
+import Foundation
+import PreferencesKit
+
+extension Command {
+  /// The keys of `settings` in the order a person reads them: for a TOML file, the order of
+  /// its top-level keys in the document; otherwise sorted.
+  func orderedKeys(
+    _ settings: [String: PropertyListValue], in location: StoreLocation
+  ) -> [String] {
+    guard location.fileFormat == .toml, case .file(let url) = location.resolved,
+      let bytes = try? [UInt8](Data(contentsOf: url)),
+      let document = try? TOMLDocument(parsing: bytes)
+    else { return settings.keys.sorted() }
+    let ordered = document.keys.filter { settings[$0] != nil }
+    let listed = Set(ordered)
+    return ordered + settings.keys.filter { !listed.contains($0) }.sorted()
+  }
+}
