@@ -139,12 +139,17 @@ extension Preferences {
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
+      // A TOML file is never rewritten from its salvage (``FileStore/update(_:_:)``).
+      let waits = (preferenceStore as? FileStore)?.format == .toml
       let salvaged =
-        salvage.values.isEmpty
-        ? "no entry could be salvaged; the next write keeps the damaged file beside the new one"
-        : "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
-          + "salvaged; the next write keeps the damaged file beside the new one and writes "
-          + "them back"
+        waits
+        ? "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+          + "salvaged; writes wait until the file parses again, so that none of it is lost"
+        : salvage.values.isEmpty
+          ? "no entry could be salvaged; the next write keeps the damaged file beside the new one"
+          : "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+            + "salvaged; the next write keeps the damaged file beside the new one and writes "
+            + "them back"
       failure.reason = [failure.reason, salvaged].compactMap { $0 }.joined(separator: "; ")
       return (
         salvage.values,

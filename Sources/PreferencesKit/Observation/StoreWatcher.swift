@@ -13,6 +13,7 @@ final class StoreWatcher: Sendable {
     let queue = DispatchQueue(label: "PreferencesKit.StoreWatcher", qos: .utility)
     let reload: @Sendable () -> Void = { [weak preferences] in
       preferences?.reload(origin: .external, keepingDirtyValues: true)
+      preferences?.retryFailedSaveOnceTheStoreReads()
     }
     let onChange: @Sendable () -> Void = { queue.async(execute: reload) }
     let store = preferences.preferenceStore

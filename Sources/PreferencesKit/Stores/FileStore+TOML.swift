@@ -26,6 +26,16 @@ extension FileStore {
     }
   }
 
+  /// The error of an update of a TOML file that does not parse, which is not rewritten from
+  /// what could be salvaged, since that would drop every comment and line a person wrote: it
+  /// names the damage's line and column, and says the change waits for the file to parse.
+  func damagedTOMLNotRewritten(_ damage: PreferenceError) -> PreferenceError {
+    PreferenceError(
+      .writeFailed, file: url, found: damage.reason ?? damage.kind.description,
+      reason: "the file does not parse, so it was not rewritten, to keep every line in it; "
+        + "fix it (or move it aside) and the change is written then")
+  }
+
   /// The comment a new TOML file starts with: the application's name (the name of the folder
   /// holding the file, the identifier for a default store), then each preference the class
   /// declares as a line a person can uncomment, with its default and its description:

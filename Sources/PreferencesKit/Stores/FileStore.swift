@@ -1,13 +1,14 @@
 public import Foundation
 
-/// A store that keeps preferences in one property-list or JSON file, safe against crashes and
-/// against other processes writing the same file.
+/// A store that keeps preferences in one property-list, JSON or TOML file, safe against crashes
+/// and against other processes writing the same file.
 ///
 /// `FileStore` is the default store on Linux. The format follows the file's extension: `.json`
 /// files hold JSON (with a tagged form for dates and data, described in the
-/// FileStoreGuarantees article), and every other extension, `.plist` included, holds an XML
-/// property list. A binary property list is read too, and stays binary when written, as macOS
-/// `defaults` keeps its files.
+/// FileStoreGuarantees article), `.toml` files TOML, whose writes change only the lines of the
+/// keys that changed, keeping every comment a person wrote, and every other extension,
+/// `.plist` included, holds an XML property list. A binary property list is read too, and
+/// stays binary when written, as macOS `defaults` keeps its files.
 ///
 /// ```swift
 /// let store = FileStore(url: FileStore.defaultURL(for: "com.example.app"))
@@ -29,9 +30,9 @@ public final class FileStore: PreferenceStore, Sendable {
   /// ``PreferenceError/Kind/fileTooLarge`` error without being read.
   public let maximumFileSize: Int
 
-  /// The format the file is written in, chosen by the file's extension: JSON for `.json`, a
-  /// property list for any other: XML, unless the file is a binary property list already,
-  /// which is rewritten as binary.
+  /// The format the file is written in, chosen by the file's extension: JSON for `.json`, TOML
+  /// for `.toml`, a property list for any other: XML, unless the file is a binary property
+  /// list already, which is rewritten as binary.
   public let format: PropertyListFormat
 
   /// How long a write waits for another process holding the file's lock before it fails with
@@ -63,7 +64,8 @@ public final class FileStore: PreferenceStore, Sendable {
   /// is an empty store, and a missing folder is created, with mode 0700, on the first write.
   ///
   /// - Parameters:
-  ///   - url: The file: `.json` for JSON, anything else (normally `.plist`) for a property list.
+  ///   - url: The file: `.json` for JSON, `.toml` for TOML, anything else (normally `.plist`)
+  ///     for a property list.
   ///   - maximumFileSize: The largest file, in bytes, the store agrees to read (4 MiB unless
   ///     given).
   ///   - lockTimeout: How long a write waits for another process that holds the file's lock
@@ -122,11 +124,15 @@ public final class FileStore: PreferenceStore, Sendable {
   /// Reads the file, lets `transform` change its values, and replaces the file, all under the
   /// file lock, so no other writer can come between the read and the write. When `transform`
   /// throws, or the new values cannot be written, the file is left as it was; when `transform`
-  /// changes nothing, the file is not touched, even a damaged one.
+  /// changes nothing, the file is not touched, even a damaged one. A TOML file's bytes as read
+  /// under the lock are edited: only the lines of the keys that changed change. A new TOML
+  /// file starts with a header listing what `request` declares (``StoreUpdate/declarations``).
   ///
   /// A file that turned damaged is waited for first, up to ``partialWriteTimeout``; one still
   /// damaged is kept as `<name>.corrupt-<timestamp>`, and the new file holds what could be
-  /// salvaged from it with the change. With ``StoreUpdate/keepingPrevious``, the file is first
+  /// salvaged from it with the change. A damaged TOML file is never rewritten from what could
+  /// be salvaged, which would drop every comment in it: the update throws until the file
+  /// parses again. With ``StoreUpdate/keepingPrevious``, the file is first
   /// kept as `<name>.backup-<timestamp>`, and only the newest three backups stay.
   ///
   /// - Parameters:
@@ -152,6 +158,8 @@ public final class FileStore: PreferenceStore, Sendable {
       do {
         previous = try settledSnapshot(atPath: target, replacing: true)
         values = previous?.values ?? [:]
+      } catch let error as PreferenceError where error.isDamage && format == .toml {
+        throw damagedTOMLNotRewritten(error)
       } catch let error as PreferenceError where error.isDamage {
         let salvaged = salvagedValues(atPath: target)
         values = salvaged.values
@@ -250,7 +258,8 @@ public final class FileStore: PreferenceStore, Sendable {
   /// Every entry of a damaged file that parses on its own (of a file too large, what its first
   /// ``maximumFileSize`` bytes hold), the value last read for each that does not
   /// (``SalvagedValues/keptKeys``), and the keys lost; `nil` when `error` is no damage. The
-  /// next write keeps the damaged file as `<name>.corrupt-<timestamp>` and writes these back.
+  /// next write keeps the damaged file as `<name>.corrupt-<timestamp>` and writes these back;
+  /// for a TOML file, writes wait until it parses again (``update(_:_:)``).
   public func salvage(after error: PreferenceError) -> SalvagedValues? {
     guard error.isDamage else { return nil }
     return salvageValues()

@@ -119,6 +119,21 @@ extension Preferences {
     state.withLock { $0.saving.scheduled.take() }
   }
 
+  /// After a reload from outside, schedules again an automatic save that failed, once the store
+  /// reads without damage: a TOML file a person broke is not rewritten (the save fails), and
+  /// the pending changes are saved when the watcher sees the fixed file.
+  func retryFailedSaveOnceTheStoreReads() {
+    guard savesAutomatically else { return }
+    let retry = state.withLock { state in
+      guard !state.problems.errors(in: .autosave).isEmpty,
+        !state.problems.errors(in: .load).contains(where: { $0.isDamage && $0.key == nil })
+      else { return false }
+      state.saving.notBefore = 0
+      return true
+    }
+    if retry, hasUnsavedChanges { scheduleSave() }
+  }
+
   /// Saves the dirty keys, reporting what failed as an automatic save does.
   func runScheduledSave() {
     // Keys left out stay in the problem list through `commits.leftOut` until assigned again.

@@ -219,13 +219,7 @@ final class StoreModelRun {
     // Damage over damage replaces a damaged file no write has kept: only the new one counts.
     if isDamaged { damagedFiles.removeLast() }
     isDamaged = false
-    if let values = try? FileStore(url: url).allValues() {
-      // A TOML file cut at the end of a line still parses: it is an edit like any other.
-      committed = ModelPreferences(store: FileStore(url: url)).shown
-      foreign = values.filter { $0.key.hasPrefix("other.") }
-      if committed["person"] == .string("none") { storedPersonIsOld = false }
-      return
-    }
+    guard (try? FileStore(url: url).allValues()) == nil else { return }
     isDamaged = true
     damagedFiles.append(damaged)
     // What salvage keeps is what a reader now sees; the damaged file keeps the rest.

@@ -29,7 +29,9 @@ struct StoreModelTests {
 
   @Test(arguments: PropertyListFormat.allCases)
   func everyCommittedValueSurvives(format: PropertyListFormat) throws {
-    if let failure = try Self.firstFailure(format: format, mix: .all) {
+    // A damaged TOML file is never rewritten from its salvage: TOMLFileStoreTests.
+    let mix = format == .toml ? ModelMix(damage: false) : .all
+    if let failure = try Self.firstFailure(format: format, mix: mix) {
       Issue.record(Comment(rawValue: failure))
     }
   }

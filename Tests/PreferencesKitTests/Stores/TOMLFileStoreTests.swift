@@ -9,10 +9,17 @@ final class ToolSettings: Preferences, @unchecked Sendable {
   override class var defaultFileFormat: PropertyListFormat { .toml }
   @Preference(help: "Font size in points") var fontSize = 12.0
   @Preference var theme = "light"
-  @Preference(help: "Where files open") var folder: String? = nil
+  @Preference(key: "folder", help: "Where files open") var editorFolder: String? = nil
   @Preference var avatar = Data()
   @Preference var since: Date? = nil
   @Preference var budget: UInt64 = 0
+}
+
+/// ``ToolSettings`` saved automatically, soon after each change.
+final class AutosavedToolSettings: Preferences, @unchecked Sendable {
+  override class var savePolicy: SavePolicy { .debounced(.milliseconds(10)) }
+  @Preference var fontSize = 12.0
+  @Preference var theme = "light"
 }
 
 /// `.toml` files through `FileStore` and `Preferences`: writes edit only what changed, a new
@@ -126,22 +133,53 @@ struct TOMLFileStoreTests {
     }
   }
 
-  @Test func aDamagedFileNamesLineAndColumnAndIsKeptWhenSalvaged() throws {
+  @Test func aDamagedFileIsSalvagedForReadingAndNeverRewrittenFromTheSalvage() throws {
     try withDirectory { directory in
       let url = directory.file("preferences.toml")
-      try Data("theme = \"dark\"\nfontSize = = 3\n".utf8).write(to: url)
+      let broken = "# mine\ntheme = \"dark\"  # night\nfontSize = = 3\n"
+      try Data(broken.utf8).write(to: url)
       let error = #expect(throws: PreferenceError.self) { try FileStore(url: url).allValues() }
       #expect(error?.kind == .corruptFile)
-      #expect(error?.reason?.contains("line 2, column 12") == true, "\(String(describing: error))")
-      let problems = try FileStore(url: url).update(StoreUpdate()) { $0["volume"] = .double(1) }
-      #expect(problems.first?.kind == .fileMovedAside)
+      #expect(error?.reason?.contains("line 3, column 12") == true, "\(String(describing: error))")
+      #expect(FileStore(url: url).salvageValues().values == ["theme": .string("dark")])
+      let settings = ToolSettings(store: FileStore(url: url))
+      #expect(settings.theme == "dark")
+      let loadProblem = settings.problemErrors(.load).first
+      #expect(loadProblem?.reason?.contains("writes wait until the file parses again") == true)
+      settings.editorFolder = "/src"
+      let refused = #expect(throws: PreferenceError.self) { try settings.writePreferences() }
+      #expect(refused?.kind == .writeFailed)
+      #expect(String(describing: refused).contains("line 3, column 12"))
+      #expect(try String(contentsOf: url, encoding: .utf8) == broken)
+      #expect(directory.names() .allSatisfy { !$0.contains("corrupt") })
+      #expect(settings.hasUnsavedChanges)
+      // Fixed by hand, the file takes the pending change on its own line; nothing else moves.
+      let fixed = broken.replacingOccurrences(of: "= = 3", with: "= 3.0")
+      try Data(fixed.utf8).write(to: url)
+      try settings.writePreferences()
+      #expect(try String(contentsOf: url, encoding: .utf8) == fixed + "folder = \"/src\"\n")
+    }
+  }
+
+  @Test func aPendingAutomaticSaveCompletesOnceTheWatcherSeesTheFileFixed() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("preferences.toml")
+      let broken = "theme = \"dark\"  # night\nfontSize = [\n"
+      try Data(broken.utf8).write(to: url)
+      let settings = AutosavedToolSettings(store: FileStore(url: url))
+      settings.startWatchingStore()
+      defer { settings.stopWatchingStore() }
+      settings.theme = "solarized"
+      #expect(await eventually { !settings.problemErrors(.autosave).isEmpty })
+      #expect(try String(contentsOf: url, encoding: .utf8) == broken)
+      let fixed = "theme = \"dark\"  # night\nfontSize = 13.0\n"
+      try Data(fixed.utf8).write(to: url, options: .atomic)
       #expect(
-        try FileStore(url: url).allValues() == ["theme": .string("dark"), "volume": .double(1)])
-      let kept = directory.names().filter { $0.hasPrefix("preferences.toml.corrupt-") }
-      #expect(kept.count == 1)
-      #expect(
-        try kept.first.map { try String(contentsOf: directory.file($0), encoding: .utf8) }
-          == "theme = \"dark\"\nfontSize = = 3\n")
+        await eventually {
+          (try? String(contentsOf: url, encoding: .utf8))
+            == "theme = \"solarized\"  # night\nfontSize = 13.0\n"
+        })
+      #expect(settings.fontSize == 13)
     }
   }
 
