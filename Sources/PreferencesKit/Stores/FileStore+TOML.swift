@@ -31,9 +31,10 @@ extension FileStore {
   /// names the damage's line and column, and says the change waits for the file to parse.
   func damagedTOMLNotRewritten(_ damage: PreferenceError) -> PreferenceError {
     PreferenceError(
-      .writeFailed, file: url, found: damage.reason ?? damage.kind.description,
-      reason: "the file does not parse, so it was not rewritten, to keep every line in it; "
-        + "fix it (or move it aside) and the change is written then")
+      .writeFailed, file: url,
+      reason: "the file does not parse (\(damage.reason ?? damage.kind.description)), so it "
+        + "was not rewritten, to keep every line in it; fix it (or move it aside) and the "
+        + "change is written then")
   }
 
   /// The comment a new TOML file starts with: the application's name (the name of the folder
