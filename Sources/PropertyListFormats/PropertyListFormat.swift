@@ -23,7 +23,7 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   /// TOML 1.0.0, for files people edit by hand: a `FileStore` writing a `.toml` file edits
   /// only the lines of the keys that changed, keeping every comment, blank line and key order.
   /// It cannot hold an integer above `Int64.max` or a date outside the years 1 to 9999 (such a
-  /// key is left out with ``PropertyListFormatError/Kind/unrepresentableValue``); data is written
+  /// key is left out with an `unrepresentableValue` error); data is written
   /// as base64 text, which a `Data` property reads back; a local date or time, which names no
   /// instant, reads as its text. Every other value reads back exactly.
   case toml
