@@ -14,7 +14,7 @@ final class FileSnapshot: Sendable {
   /// The file's values.
   let values: [String: PropertyListValue]
   /// The file's bytes, kept for a TOML file only: its next write edits them
-  /// (``TOMLDocument/updated(to:)``), keeping every comment.
+  /// (`TOMLDocument.updated(to:)`), keeping every comment.
   let source: [UInt8]?
   /// Whether the identity alone tells a later version of the file from this one.
   let isSettled: Bool

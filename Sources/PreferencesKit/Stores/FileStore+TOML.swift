@@ -3,7 +3,7 @@ import Foundation
 extension FileStore {
   /// The bytes that replace the file, which holds `previous` now (`nil` when it is damaged):
   /// for a TOML file that parses, its own bytes with only the changed keys' lines edited
-  /// (``TOMLDocument/updated(to:)``), so that every comment and every line a person wrote stays;
+  /// (`TOMLDocument.updated(to:)`), so that every comment and every line a person wrote stays;
   /// for a new TOML file, a document whose header names the application and lists, commented
   /// out, every preference `request` declares with its default (``tomlHeader(for:)``); for
   /// the other formats, a whole new document.
