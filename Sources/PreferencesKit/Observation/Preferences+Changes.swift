@@ -139,7 +139,9 @@ extension _PreferencesObserving where Self: Preferences {
   ///
   /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values
   /// (for a computed property, the preferences it is computed from); a key path that reads
-  /// none gives its current value and then nothing more.
+  /// none gives its current value and then nothing more. A computed property's getter runs
+  /// under the stream's own lock, which keeps each read and its yield in order: it may read
+  /// anything, and should assign nothing.
   ///
   /// - Parameters:
   ///   - keyPath: The property to follow.
