@@ -1,0 +1,204 @@
+import Foundation
+import PreferencesTestSupport
+import Testing
+
+@testable import PreferencesKit
+
+// Runs processes: macOS and Linux only (README, "What is verified where").
+#if os(macOS) || os(Linux)
+
+  /// `prefs edit` with a scripted editor: a shell script as `$EDITOR` that keeps a copy of what
+  /// it was shown and then changes the file, as a person would in an editor.
+  @Suite struct PrefsEditTests {
+    static let schema = """
+      {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+       "properties": {
+         "fontSize": {"type": "number", "minimum": 8, "maximum": 72, "default": 12,
+                      "description": "Font size in points"},
+         "theme": {"type": "string", "enum": ["light", "dark"], "default": "light"}}}
+      """
+
+    /// `prefs` whose `$EDITOR` is a script running `body` on the file (`$1`), after saving
+    /// what it was shown, and the file's mode and its folder's, in `shown.toml` and
+    /// `shown.modes`.
+    func prefs(editing body: String, in directory: TemporaryDirectory) throws -> BuiltProgram {
+      let script = directory.file("editor.sh")
+      try """
+      #!/bin/sh
+      cp "$1" '\(directory.file("shown.toml").path)'
+      ls -ld "$1" "$(dirname "$1")" > '\(directory.file("shown.modes").path)'
+      echo "$1" > '\(directory.file("shown.path").path)'
+      \(body)
+      """.write(to: script, atomically: true, encoding: .utf8)
+      var prefs = BuiltProgram.prefs(in: directory)
+      prefs.extraEnvironment = ["VISUAL": "", "EDITOR": "sh '\(script.path)'"]
+      return prefs
+    }
+
+    /// A JSON store holding a number, a string, data and one of the library's own keys.
+    func makeStore(in directory: TemporaryDirectory) throws -> FileStore {
+      let store = FileStore(url: directory.file("s.json"))
+      try store.apply([
+        "fontSize": .set(.double(12)), "name": .set(.string("Ada")),
+        "blob": .set(.data(Data([0, 1, 2]))), "PreferencesKit.version": .set(.integer(2)),
+      ])
+      return store
+    }
+
+    func shown(_ directory: TemporaryDirectory) throws -> String {
+      try String(contentsOf: directory.file("shown.toml"), encoding: .utf8)
+    }
+
+    @Test func aChangedValueIsWrittenAndNothingElse() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let before = try store.allValues()
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^fontSize = .*/fontSize = 16.0/' "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(edit.error.contains("wrote 1 change to \(store.url.path): fontSize"))
+        let text = try shown(directory)
+        #expect(text.contains("\nfontSize = 12.0\nname = \"Ada\"\n"))
+        #expect(text.contains("blob = \"AAEC\""))
+        #expect(!text.contains("PreferencesKit."))
+        var expected = before
+        expected["fontSize"] = .double(16)
+        // The data untouched stays data, and the library's key stays.
+        #expect(try store.allValues() == expected)
+      }
+    }
+
+    @Test func theFileIsPrivateAndRemovedAfterwards() throws {
+      try withDirectory { directory in
+        _ = try makeStore(in: directory)
+        let edit = try prefs(editing: "", in: directory).run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        let modes = try String(contentsOf: directory.file("shown.modes"), encoding: .utf8)
+          .split(separator: "\n").map { String($0.prefix(10)) }.sorted()
+        #expect(modes == ["-rw-------", "drwx------"])
+        let path = try String(contentsOf: directory.file("shown.path"), encoding: .utf8)
+        let file = URL(fileURLWithPath: path.trimmingCharacters(in: .newlines))
+        #expect(file.lastPathComponent == "s.json.toml")
+        #expect(!FileManager.default.fileExists(atPath: file.deletingLastPathComponent().path))
+      }
+    }
+
+    @Test func addedAndRemovedKeysAreWritten() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let prefs = try prefs(
+          editing: #"sed -i.bak '/^name = /d' "$1"; echo 'theme = "dark"' >> "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(edit.error.contains("wrote 2 changes to \(store.url.path): name, theme"))
+        let values = try store.allValues()
+        #expect(values["name"] == nil)
+        #expect(values["theme"] == .string("dark"))
+        #expect(values["blob"] == .data(Data([0, 1, 2])))
+      }
+    }
+
+    @Test(arguments: [
+      ("", "no changes"),
+      (#"echo '# a comment' >> "$1""#, "no values changed (comments are not written)"),
+    ])
+    func quittingWithoutAChangeWritesNothingAndSaysSo(body: String, message: String) throws {
+      try withDirectory { directory in
+        _ = try makeStore(in: directory)
+        let before = try Data(contentsOf: directory.file("s.json"))
+        let edit = try prefs(editing: body, in: directory).run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(edit.error.contains(message))
+        #expect(edit.error.contains("was left as it was"))
+        #expect(try Data(contentsOf: directory.file("s.json")) == before)
+      }
+    }
+
+    @Test func textThatIsNotTOMLIsNamedByLineAndColumnAndNothingIsWritten() throws {
+      try withDirectory { directory in
+        _ = try makeStore(in: directory)
+        let before = try Data(contentsOf: directory.file("s.json"))
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^name = .*/name = = 1/' "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        #expect(edit.error.contains("s.json.toml is not valid TOML:"))
+        let line = try shown(directory).split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.hasPrefix("name = ") }.map { $0 + 1 }
+        #expect(edit.error.contains("at line \(line ?? 0), column 8"))
+        #expect(edit.error.contains("standard input is no terminal to ask on"))
+        #expect(try Data(contentsOf: directory.file("s.json")) == before)
+      }
+    }
+
+    @Test func aPublishedSchemaShowsHelpAndRefusesAForbiddenValue() throws {
+      try withDirectory { directory in
+        _ = try makeStore(in: directory)
+        try Self.schema.write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: directory.file("s.json"))
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^fontSize = .*/fontSize = 4000/' "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        let text = try shown(directory)
+        #expect(text.contains("#   fontSize (number, 8 to 72, default 12): Font size in points\n"))
+        #expect(text.contains("#   theme (string, one of \"light\", \"dark\", default \"light\")\n"))
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)
+          .firstIndex { $0.hasPrefix("fontSize = ") }.map { $0 + 1 }
+        #expect(
+          edit.error.contains(
+            "line \(line ?? 0), column 12: fontSize: 4000 is above the maximum, 72"))
+        #expect(try Data(contentsOf: directory.file("s.json")) == before)
+      }
+    }
+
+    @Test func aKeyTheAppChangedMeanwhileIsNotOverwritten() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
+          .appendingPathComponent("prefs").path
+        // The "app" writes fontSize while the person edits it, and name.
+        let prefs = try prefs(
+          editing: """
+            '\(prefsPath)' write s.json fontSize -float 14
+            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
+            """, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        #expect(edit.error.contains("fontSize: was 12, is now 14, you wrote 16"))
+        #expect(edit.error.contains("nothing was written"))
+        let values = try store.allValues()
+        #expect(values["fontSize"] == .double(14))
+        #expect(values["name"] == .string("Ada"))
+      }
+    }
+
+    @Test func theEditorIsSplitAsAShellWouldAndVisualComesFirst() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        var prefs = try prefs(editing: #"sed -i.bak "s/^name = .*/name = \"$2\"/" "$1""#, in: directory)
+        // The script sees the file as $1 only when prefs adds it after the command's words.
+        let script = directory.file("editor.sh").path
+        prefs.extraEnvironment["EDITOR"] = "false"
+        prefs.extraEnvironment["VISUAL"] = "sh -c 'sh \"$0\" \"$2\" \"$1\"' '\(script)' Cy"
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(try store.value(forKey: "name") == .string("Cy"))
+      }
+    }
+
+    @Test func aFailedEditorWritesNothing() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^name = .*/name = "Bo"/' "$1"; exit 3"#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        #expect(edit.error.contains("exited with status 3; nothing was written"))
+        #expect(try store.value(forKey: "name") == .string("Ada"))
+      }
+    }
+  }
+
+#endif
