@@ -199,6 +199,41 @@ import Testing
         #expect(try store.value(forKey: "name") == .string("Ada"))
       }
     }
+
+    /// Whether `name` is an executable in a folder of `PATH`.
+    static func isInstalled(_ name: String) -> Bool {
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+      }
+    }
+
+    /// A person at a terminal (a tmux pane) with vi: `Scripts/prefs-edit-tmux.sh` types a
+    /// forbidden value, edits again when asked, and keeps the app's change to a key it changed
+    /// too, polling the pane with a deadline at every step.
+    @Test(
+      .enabled(if: isInstalled("tmux") && isInstalled("vi"), "needs tmux and vi, not installed"))
+    func aPersonAtATerminalEditsAgainAndKeepsTheAppsChange() throws {
+      try withDirectory { directory in
+        let root = try #require(packageRoot(containing: URL(fileURLWithPath: #filePath)))
+        let prefs = try TestHelperProcess.executableURL().deletingLastPathComponent()
+          .appendingPathComponent("prefs")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+          root.appendingPathComponent("Scripts/prefs-edit-tmux.sh").path, prefs.path,
+          directory.url.path,
+        ]
+        let output = directory.file("tmux.out")
+        try Data().write(to: output)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
+        try process.run()
+        #expect(waitForExit(of: process, deadline: 180), "the tmux session ran past 180 s")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("ok: prefs edit in a terminal"))
+      }
+    }
   }
 
 #endif
