@@ -15,6 +15,17 @@ final class DuplicateKeyPreferences: Preferences, @unchecked Sendable {
   @Preference var size = 1
 }
 
+/// A default outside its own range: a programming error that must stop the program at once.
+final class RejectedDefaultPreferences: Preferences, @unchecked Sendable {
+  @Preference(constraint: .range(8...72)) var fontSize = 4.0
+}
+
+/// A default that `setDefaults()` assigns outside its range: the same error.
+final class RejectedSetDefaultPreferences: Preferences, @unchecked Sendable {
+  @Preference(constraint: .range(8...72)) var fontSize = 12.0
+  override func setDefaults() { fontSize = 100 }
+}
+
 /// Two keys equal only up to Unicode normalization, which Swift compares as one key.
 final class EquivalentKeyPreferences: Preferences, @unchecked Sendable {
   @Preference(key: "caf\u{E9}") var composed = 1

@@ -20,6 +20,9 @@
 //   duplicate-keys <store>                   Creates preferences whose properties share a key,
 //                                            which must stop the program.
 //   equivalent-keys <store>                  The same, with "café" spelled two ways.
+//   rejected-default <store>                 Creates preferences whose default breaks its own
+//                                            constraint, which must stop the program.
+//   rejected-set-default <store>             The same, with the default from setDefaults().
 //   empty-key <store>, reserved-key <store>  Creates preferences with an empty key, or one under
 //                                            the reserved prefix, which must stop the program.
 //   migrate-slowly <store>                   Opens SlowlyMigratingPreferences, whose migration
@@ -221,6 +224,12 @@ do {
     exit(0, "created")
   case "equivalent-keys":
     _ = EquivalentKeyPreferences(store: store)
+    exit(0, "created")
+  case "rejected-default":
+    _ = RejectedDefaultPreferences(store: store)
+    exit(0, "created")
+  case "rejected-set-default":
+    _ = RejectedSetDefaultPreferences(store: store)
     exit(0, "created")
   case "empty-key":
     _ = EmptyKeyPreferences(store: store)

@@ -27,7 +27,11 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func setKey(_ key: String)
   /// Makes the current value the default, as `setDefaults()` asks. Call only while the owner
   /// initializes.
-  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held)
+  ///
+  /// - Returns: Whether the preference declares a constraint, which the default must then meet
+  ///   (``Preferences/checkDefaultsAccepted()``).
+  @discardableResult
+  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held) -> Bool
   /// Prepares to install the value of the highest of `candidates` that fits, or the default,
   /// or installs it at once (``LoadOptions/installsAtOnce``). Call holding no lock: it takes
   /// `lock`, the owner's, to install or to look at the current value.
@@ -49,6 +53,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   func forgetRefusedAssignment()
   /// This preference's entry in the schema.
   func schemaEntry() -> PreferenceSchema.Entry
+  /// Why the default breaks the declared constraint, if it does: a programming error.
+  func defaultRejection() -> PreferenceError?
   /// Decodes the form a store normalized the value to (such as a date to the second), and
   /// returns what installs it, if no assignment happened since the given generation. Call
   /// without the lock; what it returns takes the proof that the lock is held.
@@ -67,6 +73,8 @@ struct PreferenceDeclaration: Sendable {
   let previousKeys: [String]
   /// Whether the preference travels to other machines while syncing.
   let isSynced: Bool
+  /// The one line given with `help:`, if any.
+  var help: String?
 }
 
 /// A change to one cell, worked out without the lock and installed with it.

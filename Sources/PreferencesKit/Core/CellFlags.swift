@@ -13,6 +13,8 @@
 ///   defaulted; a dirty cell without one removes its key on write.
 /// - managed: an administrator decides the value (the managed layer); assignments are refused.
 /// - refused: an assignment was refused since the last load, and no write has reported it.
+/// - constrained: the preference declares a ``PreferenceConstraint``, so an assignment's value
+///   is checked (outside the lock bit) before it is stored. Set once, with the cell.
 @usableFromInline
 struct CellFlags {
   @usableFromInline var bits: UInt64
@@ -25,6 +27,7 @@ struct CellFlags {
   @inlinable static var userValue: UInt64 { 8 }
   @inlinable static var managed: UInt64 { 16 }
   @inlinable static var refused: UInt64 { 32 }
+  @inlinable static var constrained: UInt64 { 64 }
   /// One step of the generation, which counts in the bits above this one.
   @inlinable static var generationStep: UInt64 { 256 }
 
@@ -41,6 +44,8 @@ struct CellFlags {
   @inlinable var isManaged: Bool { bits & Self.managed != 0 }
   /// Whether an assignment was refused that no write has reported yet.
   @inlinable var hasRefusedAssignment: Bool { bits & Self.refused != 0 }
+  /// Whether the preference declares a constraint: set once, when the cell is made.
+  @inlinable var isConstrained: Bool { bits & Self.constrained != 0 }
   /// Counts assignments, loads and resets, wrapping after 2^56.
   @inlinable var generation: UInt64 { bits / Self.generationStep }
 
@@ -63,11 +68,17 @@ struct CellFlags {
   /// assigns, the inlined hot path too (``PreferenceCell/assignUnheard(_:hotPath:)``), applies
   /// it holding the cell's lock bit.
   ///
+  /// - Parameter isChecked: Whether the value was checked against the cell's constraint. An
+  ///   unchecked assignment to a constrained cell does not take and changes nothing, so the
+  ///   hot path leaves it to the path that checks (one test covers both flags there).
   /// - Returns: Whether the assignment takes.
-  @inlinable mutating func assign() -> Bool {
-    if _slowPath(isManaged) {
-      refuse()
-      return false
+  @inlinable mutating func assign(isChecked: Bool = false) -> Bool {
+    if _slowPath(bits & (Self.managed | Self.constrained) != 0) {
+      if isManaged {
+        refuse()
+        return false
+      }
+      if !isChecked { return false }
     }
     bits = (bits &+ Self.generationStep) | Self.dirty | Self.userValue
     checkInvariants()
@@ -79,6 +90,11 @@ struct CellFlags {
   @inlinable mutating func refuse() {
     bits |= Self.refused
     checkInvariants()
+  }
+
+  /// Constrain: the cell declares a constraint. Set once, when the cell is made.
+  mutating func constrain() {
+    bits |= Self.constrained
   }
 
   /// Forget a refusal, once a write reported it.

@@ -19,7 +19,8 @@ extension Preference {
     message: "a @Preference's type must be Codable: add Codable to the type's declaration"
   )
   public init(
-    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false,
+    help: String? = nil, constraint: PreferenceConstraint<Value>? = nil
   ) {
     // Never runs: `unavailable` above makes every use a compile-time error.
     fatalError("@Preference of a type with no stored form")  // unreachable

@@ -10,8 +10,13 @@ import Observation
 /// final class AppPreferences: Preferences, @unchecked Sendable {
 ///   @Preference var fontSize = 12.0
 ///   @Preference(key: "Has Widgets") var hasWidgets = false
+///   @Preference(help: "Lines kept in the log", constraint: .range(100...10_000))
+///   var logLines = 1_000
 /// }
 /// ```
+///
+/// `help:` is one line for a person reading the schema (``PreferenceSchema/Entry/help``);
+/// `constraint:` limits the values accepted (``PreferenceConstraint``).
 ///
 /// A value can be any ``PropertyListRepresentable`` type (`Bool`, integers, `Double`,
 /// `String`, `Date`, `URL`, `Data`, and optionals, arrays and dictionaries of them), a
@@ -29,13 +34,14 @@ public struct Preference<Value: Sendable>: Sendable {
   @usableFromInline let unretainedCell: Unmanaged<PreferenceCell<Value>>
 
   init(
-    wrappedValue: Value, key: String?, previousKeys: [String], synced: Bool,
-    codec: PreferenceCodec<Value>
+    wrappedValue: Value, key: String?, previousKeys: [String], synced: Bool, help: String?,
+    constraint: PreferenceConstraint<Value>?, codec: PreferenceCodec<Value>
   ) {
     cell = PreferenceCell(
       defaultValue: wrappedValue,
-      declaration: PreferenceDeclaration(key: key, previousKeys: previousKeys, isSynced: synced),
-      codec: codec)
+      declaration: PreferenceDeclaration(
+        key: key, previousKeys: previousKeys, isSynced: synced, help: help),
+      codec: codec, constraint: constraint)
     unretainedCell = .passUnretained(cell)
   }
 
@@ -47,13 +53,18 @@ public struct Preference<Value: Sendable>: Sendable {
   ///   - previousKeys: Keys this preference was stored under before, newest first. A value
   ///     found only under one of them is loaded, and moved to `key` on the next write.
   ///   - synced: Whether the preference travels to other machines while syncing.
+  ///   - help: One line saying what the preference does, for a person reading the schema or
+  ///     the store: `"Font size in points"`.
+  ///   - constraint: What values the preference accepts besides its type; see
+  ///     ``PreferenceConstraint``.
   public init(
-    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false,
+    help: String? = nil, constraint: PreferenceConstraint<Value>? = nil
   )
   where Value: PropertyListRepresentable {
     self.init(
       wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
-      codec: .propertyList)
+      help: help, constraint: constraint, codec: .propertyList)
   }
 
   /// Declares a preference of a `RawRepresentable` type, stored as its raw value.
@@ -64,13 +75,18 @@ public struct Preference<Value: Sendable>: Sendable {
   ///   - previousKeys: Keys this preference was stored under before, newest first. A value
   ///     found only under one of them is loaded, and moved to `key` on the next write.
   ///   - synced: Whether the preference travels to other machines while syncing.
+  ///   - help: One line saying what the preference does, for a person reading the schema or
+  ///     the store: `"Font size in points"`.
+  ///   - constraint: What values the preference accepts besides its type; see
+  ///     ``PreferenceConstraint``.
   public init(
-    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false,
+    help: String? = nil, constraint: PreferenceConstraint<Value>? = nil
   )
   where Value: RawRepresentable, Value.RawValue: PropertyListRepresentable {
     self.init(
       wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
-      codec: .rawValue)
+      help: help, constraint: constraint, codec: .rawValue)
   }
 
   /// Declares a preference of a `Codable`, `RawRepresentable` type, stored as its raw value.
@@ -81,13 +97,18 @@ public struct Preference<Value: Sendable>: Sendable {
   ///   - previousKeys: Keys this preference was stored under before, newest first. A value
   ///     found only under one of them is loaded, and moved to `key` on the next write.
   ///   - synced: Whether the preference travels to other machines while syncing.
+  ///   - help: One line saying what the preference does, for a person reading the schema or
+  ///     the store: `"Font size in points"`.
+  ///   - constraint: What values the preference accepts besides its type; see
+  ///     ``PreferenceConstraint``.
   public init(
-    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false,
+    help: String? = nil, constraint: PreferenceConstraint<Value>? = nil
   )
   where Value: RawRepresentable & Codable, Value.RawValue: PropertyListRepresentable {
     self.init(
       wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
-      codec: .rawValue)
+      help: help, constraint: constraint, codec: .rawValue)
   }
 
   /// Declares a preference of a `Codable` type, stored as a property-list dictionary or array.
@@ -98,12 +119,17 @@ public struct Preference<Value: Sendable>: Sendable {
   ///   - previousKeys: Keys this preference was stored under before, newest first. A value
   ///     found only under one of them is loaded, and moved to `key` on the next write.
   ///   - synced: Whether the preference travels to other machines while syncing.
+  ///   - help: One line saying what the preference does, for a person reading the schema or
+  ///     the store: `"Font size in points"`.
+  ///   - constraint: What values the preference accepts besides its type; see
+  ///     ``PreferenceConstraint``.
   public init(
-    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false
+    wrappedValue: Value, key: String? = nil, previousKeys: [String] = [], synced: Bool = false,
+    help: String? = nil, constraint: PreferenceConstraint<Value>? = nil
   ) where Value: Codable {
     self.init(
       wrappedValue: wrappedValue, key: key, previousKeys: previousKeys, synced: synced,
-      codec: .codable)
+      help: help, constraint: constraint, codec: .codable)
   }
 
   /// Unavailable: `@Preference` works only in a ``Preferences`` subclass.

@@ -1,6 +1,6 @@
 /// An assignment, the one path every assignment takes: the wrapper's setter (observed or not)
-/// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign()`` decides what it does to
-/// the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the
+/// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign(isChecked:)`` decides what
+/// it does to the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the
 /// Observation framework's calls, and ``PreferenceCell/finish(_:with:in:flags:)`` tells
 /// subscribers and notification observers, releases the value replaced and schedules a save.
 extension PreferenceCell {
@@ -12,10 +12,16 @@ extension PreferenceCell {
   /// cell.finish(cell.assign(newValue, in: owner, observer: Unobserved()), with: newValue,
   ///   in: owner, flags: flags)
   /// ```
+  ///
+  /// A cell with a constraint takes ``assignChecked(_:in:observer:)`` instead, which checks
+  /// (and clamps) the value first.
   @inlinable @inline(__always)
   func assign(
     _ newValue: Value, in owner: Preferences, observer: some AssignmentObserver
   ) -> Assignment<Value> {
+    if _slowPath(flags.isConstrained) {
+      return assignChecked(newValue, in: owner, observer: observer)
+    }
     observer.willSet()
     let stored =
       Self.isLockFree
@@ -43,18 +49,19 @@ extension PreferenceCell {
   ) {
     if let stored = assignment.stored {
       if _slowPath(stored.isHeard), let replaced = stored.replaced {
-        owner.announceAssignment(to: self, replacing: replaced, with: newValue)
+        owner.announceAssignment(
+          to: self, replacing: replaced, with: assignment.clamped ?? newValue)
       }
-    } else {
+    } else if !assignment.isRejected {
       refuseAssignment()
     }
     if _slowPath(flags & HotPath.savesAutomatically != 0) { owner.scheduleSave() }
   }
 
   /// The hot path: assigns a value of a ``isLockFree`` type under the cell's lock bit, as
-  /// ``CellFlags/assign()`` says, unless anyone hears of assignments. Returns `false` when
-  /// anyone does, or the assignment is refused, leaving it to
-  /// ``assign(_:in:observer:)`` (a refusal noted twice is noted once). Small enough to
+  /// ``CellFlags/assign(isChecked:)`` says, unless anyone hears of assignments. Returns `false`
+  /// when anyone does, the assignment is refused, or the preference is constrained, leaving it
+  /// to ``assign(_:in:observer:)`` (a refusal noted twice is noted once). Small enough to
   /// inline: one compare-and-swap, two loads, two stores.
   @inlinable @inline(__always)
   func assignUnheard(_ newValue: Value, hotPath: AtomicWords) -> Bool {
@@ -67,14 +74,16 @@ extension PreferenceCell {
     }
   }
 
-  /// Stores a value chosen by the app under the cell's lock bit, as ``CellFlags/assign()``
-  /// says.
+  /// Stores a value chosen by the app under the cell's lock bit, as
+  /// ``CellFlags/assign(isChecked:)`` says.
   ///
   /// - Parameters:
   ///   - newValue: The value the app assigned.
   ///   - hotPath: The owner's ``HotPath`` flags, read while holding the cell's lock bit: a
   ///     subscriber added before the assignment took the bit hears of it (subscribing takes
   ///     every cell's bit once after setting its flag).
+  ///   - isChecked: Whether the value was checked against the cell's constraint
+  ///     (``CellFlags/assign(isChecked:)``).
   ///   - exchange: Swaps a boxed value: ``exchangeValue(with:_:)``, with the caller's proof
   ///     that it holds the owner's lock. A ``isLockFree`` value is stored as bits, holding no
   ///     lock but the bit, and `exchange` is not called.
@@ -84,10 +93,11 @@ extension PreferenceCell {
   ///   hears of assignments: for a ``isLockFree`` value, only then.
   @inlinable @inline(__always)
   func store(
-    _ newValue: Value, hotPath: AtomicWords, exchange: (inout Value) -> Void
+    _ newValue: Value, hotPath: AtomicWords, isChecked: Bool = false,
+    exchange: (inout Value) -> Void
   ) -> (replaced: Value?, isHeard: Bool)? {
     withCellLock { flags in
-      guard flags.assign() else { return nil }
+      guard flags.assign(isChecked: isChecked) else { return nil }
       let isHeard = _slowPath(hotPath.loadRelaxed() & HotPath.heard != 0)
       if Self.isLockFree {
         let replaced = isHeard ? lockFreeValue : nil
@@ -102,13 +112,23 @@ extension PreferenceCell {
 }
 
 /// What ``PreferenceCell/assign(_:in:observer:)`` did, for
-/// ``PreferenceCell/finish(_:with:in:flags:)``: `nil` when refused; otherwise the value
-/// replaced (to release holding no lock, and to announce when heard).
+/// ``PreferenceCell/finish(_:with:in:flags:)``: `stored` is `nil` when refused or rejected
+/// (`isRejected`: a constraint rejected the value); otherwise the value replaced (to release
+/// holding no lock, and to announce when heard). `clamped` is the value stored when a
+/// constraint clamped it.
 @usableFromInline
 struct Assignment<Value> {
   @usableFromInline let stored: (replaced: Value?, isHeard: Bool)?
+  @usableFromInline let clamped: Value?
+  @usableFromInline let isRejected: Bool
 
-  @inlinable init(stored: (replaced: Value?, isHeard: Bool)?) { self.stored = stored }
+  @inlinable init(
+    stored: (replaced: Value?, isHeard: Bool)?, clamped: Value? = nil, isRejected: Bool = false
+  ) {
+    self.stored = stored
+    self.clamped = clamped
+    self.isRejected = isRejected
+  }
 }
 
 /// Tells the Observation framework of an assignment: its will-set and did-set calls, around

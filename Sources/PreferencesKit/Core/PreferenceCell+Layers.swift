@@ -2,7 +2,7 @@ import Foundation
 
 extension PreferenceCell {
   /// Says that an assignment was refused because an administrator manages the key, in a debug
-  /// build. The value stays, and ``store(_:hotPath:exchange:)`` noted the refusal
+  /// build. The value stays, and ``store(_:hotPath:isChecked:exchange:)`` noted the refusal
   /// (``CellFlags/refuse()``) so that the next write reports the key in
   /// ``Preferences/preferenceProblems``.
   @usableFromInline

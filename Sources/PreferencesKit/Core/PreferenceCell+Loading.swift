@@ -123,7 +123,7 @@ extension PreferenceCell {
       forKey: key, in: candidates.stored, movedKeys: &choice.movedKeys)
     if let stored {
       do throws(PreferenceError) {
-        let decoded = try codec.decode(stored)
+        let decoded = try decodeAccepted(stored)
         choice.userForm = stored
         if choice.source == .default {
           value = decoded
@@ -147,14 +147,17 @@ extension PreferenceCell {
     var firstError: PreferenceError?
     for form in layer.candidates {
       do throws(PreferenceError) {
-        let decoded = try codec.decode(form)
+        let decoded = try decodeAccepted(form)
         if choice.source == .default {
           value = decoded
           choice.source = layer.source
         }
         return
       } catch {
-        firstError = firstError ?? error
+        // A form of the right type that a constraint rejects says more than one of another.
+        if firstError == nil || (error.kind == .rejectedValue && firstError?.kind != error.kind) {
+          firstError = error
+        }
       }
     }
     var error = firstError ?? PreferenceError(.typeMismatch)

@@ -157,14 +157,21 @@ final class PreferenceCell<Value: Sendable>: @unchecked Sendable {
   private(set) var key: String
   /// How values are converted to and from their stored form.
   let codec: PreferenceCodec<Value>
+  /// What values the preference accepts besides its type (``CellFlags/isConstrained``).
+  let constraint: PreferenceConstraint<Value>?
 
-  init(defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>) {
+  init(
+    defaultValue: Value, declaration: PreferenceDeclaration, codec: PreferenceCodec<Value>,
+    constraint: PreferenceConstraint<Value>? = nil
+  ) {
     self.boxedValue = defaultValue
     self.defaultValue = defaultValue
     self.declaration = declaration
     self.key = declaration.key ?? ""
     self.codec = codec
+    self.constraint = constraint
     if Self.isLockFree { lockFreeValue = defaultValue }
+    if constraint != nil { withCellLock { $0.constrain() } }
   }
 
   /// The property, once it has been read or assigned. `held`: the owner's lock is held.
@@ -234,11 +241,16 @@ extension PreferenceCell: AnyPreferenceCell {
     checkInvariants(held)
   }
 
-  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held) {
+  @discardableResult
+  func adoptValueAsDefault(_ held: borrowing InstanceLock.Held) -> Bool {
     defaultValue = value(held)
     defaultForm = try? codec.encode(defaultValue)
-    withCellLock { $0.adoptAsDefault() }
+    let isConstrained = withCellLock { flags in
+      flags.adoptAsDefault()
+      return flags.isConstrained
+    }
     checkInvariants(held)
+    return isConstrained
   }
 
   func prepareNormalizedValue(_ form: PropertyListValue) -> CellUpdate.Normalization {

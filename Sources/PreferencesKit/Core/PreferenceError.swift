@@ -63,6 +63,10 @@ extension PreferenceError {
 
     /// A stored value could not be read as the preference's declared type.
     public static let typeMismatch = Kind(name: "type mismatch")
+    /// A value breaks the preference's declared ``PreferenceConstraint``: it was not used.
+    /// ``PreferenceError/expected`` names the constraint, ``PreferenceError/found`` the value,
+    /// and ``PreferenceError/reason`` where it came from, or what a validating closure said.
+    public static let rejectedValue = Kind(name: "rejected value")
     /// A value has no property-list form, such as a `UInt64` above `Int64.max`.
     public static let unrepresentableValue = Kind(name: "unrepresentable value")
     /// A file exists but does not parse.

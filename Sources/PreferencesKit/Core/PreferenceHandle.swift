@@ -67,6 +67,26 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
     owner.state.withLock { owner.source(of: cell, in: $0) }
   }
 
+  /// Why the value the preference holds stands in for one that was rejected, if it does: a
+  /// value from the store, an import, a migration, a layer or sync that breaks the declared
+  /// ``PreferenceConstraint`` (the preference holds the next layer's value, or its default),
+  /// or an assignment in code that broke it (the preference kept its previous value). The
+  /// same error ``Preferences/preferenceProblems`` lists; `nil` when nothing was rejected.
+  ///
+  /// ```swift
+  /// if let rejection = prefs.$fontSize.rejection {
+  ///   print(rejection)  // preference "fontSize" in ...: expected a value in 8.0...72.0, ...
+  /// }
+  /// ```
+  public var rejection: PreferenceError? {
+    let key = cell.key
+    return owner.state.withLock { state in
+      state.problems.errors(in: .load, .layers, .sync, .assignment).last {
+        $0.key == key && $0.kind == .rejectedValue
+      }
+    }
+  }
+
   /// Whether an administrator manages the preference: it holds the managed value, and
   /// assignments neither change it nor are written. A settings screen disables its control.
   public var isManaged: Bool {

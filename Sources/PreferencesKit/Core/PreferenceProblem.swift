@@ -46,18 +46,20 @@ extension PreferenceProblem {
     /// The position of the phase's problems in ``Preferences/preferenceProblems``.
     let rank: Int
 
-    /// What the last load found in the store: a stored value that did not fit its property
-    /// (which holds its default), a store that could not be read, a damaged file's entries
-    /// that could not be recovered, or a migration that failed (the instance then holds its
-    /// defaults). Replaced by each load: at initialization, ``Preferences/readPreferences()``,
-    /// and each change from outside while watching. A write that replaces a value the load
+    /// What the last load found in the store: a stored value that did not fit its property, or
+    /// that its ``PreferenceConstraint`` rejected (the property holds its default; an imported
+    /// or synced value rejected is listed here too), a store that could not be read, a damaged
+    /// file's entries that could not be recovered, or a migration that failed (the instance
+    /// then holds its defaults). Replaced by each load: at initialization,
+    /// ``Preferences/readPreferences()``, and each change from outside while watching. A write that replaces a value the load
     /// could not read removes that value's problem; one that keeps a damaged file beside the
     /// new one removes the damage's.
     public static let load = Phase(name: "load", rank: 0)
     /// What the read-only layers gave (``Preferences/layers``): a system or managed file that
-    /// could not be read or a layer value that did not fit, replaced by each load; and each
-    /// assignment to a key an administrator manages (``PreferenceError/Kind/managedKey``),
-    /// added when a write leaves it out and kept until the next load.
+    /// could not be read or a layer value that did not fit or was rejected, replaced by each
+    /// load; and each assignment to a key an administrator manages
+    /// (``PreferenceError/Kind/managedKey``), added when a write leaves it out and kept until
+    /// the next load.
     public static let layers = Phase(name: "layers", rank: 1)
     /// What a write did besides saving: the file the store kept beside the new one (a damaged
     /// file, or a backup; ``PreferenceError/Kind/fileMovedAside``), until the next successful
@@ -75,6 +77,10 @@ extension PreferenceProblem {
     /// (``SyncStore/readProblems``). Replaced as each exchange goes, and cleared when syncing
     /// stops or starts again.
     public static let sync = Phase(name: "sync", rank: 4)
+    /// Each assignment in code that a preference's ``PreferenceConstraint`` rejected
+    /// (``PreferenceError/Kind/rejectedValue``): the preference kept its value. One per key,
+    /// until the preference is next assigned a value it accepts.
+    public static let assignment = Phase(name: "assignment", rank: 5)
 
     /// The phase's name, such as `"load"`.
     public var description: String { name }

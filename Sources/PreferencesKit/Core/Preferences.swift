@@ -88,9 +88,12 @@ open class Preferences: @unchecked Sendable {
     hotPath.setBits(HotPath.savesAutomatically, to: savesAutomatically)
     cells = Self.discoverCells(of: self)
     setDefaults()
-    state.withLock { _, held in
-      for cell in cells { cell.adoptValueAsDefault(held) }
+    let hasConstraints = state.withLock { _, held in
+      var hasConstraints = false
+      for cell in cells where cell.adoptValueAsDefault(held) { hasConstraints = true }
+      return hasConstraints
     }
+    if hasConstraints { checkDefaultsAccepted() }
     setUpLayers()
     if let migrationError = migrateStoreIfNeeded() {
       state.withLock { $0.problems.replace(.load, with: [migrationError]) }

@@ -79,6 +79,23 @@ extension Preferences {
     return update
   }
 
+  /// Lists, as load problems, why the values of `loads` (each from
+  /// ``prepareStoredLoad(_:_:keepingDirtyValue:)``) that did not fit were not used, in place
+  /// of the problems listed for their keys before: the store holds those values now, as a
+  /// load would find them. `arrival` says how they came, such as "pulled by sync".
+  func noteStoredLoads(_ loads: [CellUpdate], arrival: String) {
+    let keys = Set(loads.map(\.cell.key))
+    let errors = loads.compactMap(\.error).map { error in
+      var error = naming(error)
+      error.reason = [error.reason, "\(arrival), it is kept in the store but not used"]
+        .compactMap { $0 }.joined(separator: "; ")
+      return error
+    }
+    state.withLock { state in
+      state.problems.replace(.load, with: errors, where: { keys.contains($0.key ?? "") })
+    }
+  }
+
   /// Prepares resets of `cells`: each to what a load would find below the user's store (the
   /// system's default when the class reads layers, or else the declared default; managed
   /// cells stay as they are).

@@ -33,7 +33,10 @@ extension Preferences {
   /// Every value is checked against its property's type first. Only if all fit are they
   /// applied, as one unit; otherwise nothing changes and the error lists every key that does
   /// not fit. An import stays all or nothing at the store too: when the store cannot hold one
-  /// of the values, nothing is imported. It merges: preferences the document does not mention
+  /// of the values, nothing is imported. A value of the right type that the property's
+  /// ``PreferenceConstraint`` rejects is imported into the store, as a hand edit would be, and
+  /// not used: the preference holds its default and ``preferenceProblems`` lists it (`load`
+  /// phase) until a value is assigned. It merges: preferences the document does not mention
   /// keep their values (`prefs import` on the command line replaces the store's keys unless
   /// given `--merge`). A value found only under one of a property's `previousKeys` is
   /// imported under its key. The imported values are saved immediately, without
@@ -131,7 +134,9 @@ extension Preferences {
         prepareStoredLoad(cell, $0, keepingDirtyValue: false)
       }
     }
-    let problems = changes.compactMap(\.error)
+    // A value of the wrong type fails the import; one a constraint rejects is imported into
+    // the store, as a hand edit would be, and not used.
+    let problems = changes.compactMap(\.error).filter { $0.kind != .rejectedValue }
     if !problems.isEmpty {
       throw PreferenceError(
         .typeMismatch, key: problems.count == 1 ? problems[0].key : nil,
@@ -144,6 +149,7 @@ extension Preferences {
       if !outcome.problems.isEmpty {
         state.withLock { $0.problems.replaceWriteProblems(with: outcome.problems) }
       }
+      noteStoredLoads(changes, arrival: "imported")
       return installLeavingObservers(changes, origin: .external)
     }
     tellObservers()

@@ -4,7 +4,10 @@ extension PreferenceSchema {
   /// The schema as a JSON document:
   /// `{"version": 1, "preferences": [{"key": ..., "type": ..., "default": ..., "synced": ...}]}`.
   ///
-  /// Defaults are written as ``FileStore`` writes values in JSON.
+  /// An entry has `"help"` when declared, and each of its ``Entry/constraints`` that is set:
+  /// `"minimum"`, `"maximum"`, `"allowedValues"`, `"maximumCount"`, `"customValidation"` and
+  /// `"clamps"` (the last two `true` when present). Defaults and bounds are written as
+  /// ``FileStore`` writes values in JSON.
   public func jsonData() -> Data {
     let preferences: [PropertyListValue] = entries.map { entry in
       var fields: [String: PropertyListValue] = [
@@ -12,8 +15,15 @@ extension PreferenceSchema {
         "synced": .bool(entry.isSynced),
         "previousKeys": .array(entry.previousKeys.map { .string($0) }),
       ]
+      let constraints = entry.constraints
       fields["default"] = entry.defaultValue
-      fields["allowedValues"] = entry.allowedValues.map { .array($0) }
+      fields["help"] = entry.help.map { .string($0) }
+      fields["minimum"] = constraints.minimum
+      fields["maximum"] = constraints.maximum
+      fields["allowedValues"] = constraints.allowedValues.map { .array($0) }
+      fields["maximumCount"] = constraints.maximumCount.map { .integer(Int64($0)) }
+      if constraints.hasCustomValidation { fields["customValidation"] = .bool(true) }
+      if constraints.clampsAssignments { fields["clamps"] = .bool(true) }
       return .dictionary(fields)
     }
     let document: [String: PropertyListValue] = [
@@ -25,11 +35,14 @@ extension PreferenceSchema {
 
   /// A `Root.plist` for an iOS Settings bundle, listing each preference the Settings app can
   /// edit such that what it stores loads back into the preference: a text field for strings,
-  /// a toggle for Booleans, and a multi-value list for `CaseIterable` enums.
+  /// a toggle for Booleans, a multi-value list for `CaseIterable` enums and
+  /// ``PreferenceConstraint/oneOf(_:)`` lists, and a slider for a `Double` with a
+  /// ``PreferenceConstraint/range(_:)``. Each is titled with the preference's `help:` text, or
+  /// else its key.
   ///
-  /// Numbers without a list of cases are left out: the Settings app's text field stores what
-  /// the user types as a string, which a numeric preference refuses to load (and a slider needs
-  /// bounds the schema does not know). Dates, data, arrays, dictionaries and `Codable`
+  /// Other numbers are left out: the Settings app's text field stores what the user types as a
+  /// string, which a numeric preference does not load, and its slider stores a real number,
+  /// which an integer preference does not load. Dates, data, arrays, dictionaries and `Codable`
   /// structures are left out too, as the Settings app has no control for them. The keys and
   /// values follow Apple's Settings Application Schema Reference:
   /// https://developer.apple.com/library/archive/documentation/PreferenceSettings/Conceptual/SettingsApplicationSchemaReference/Articles/PSTextFieldSpecifier.html
@@ -53,11 +66,12 @@ extension PreferenceSchema {
   /// value the preference can load.
   private static func specifier(for entry: Entry) -> PropertyListValue? {
     var fields: [String: PropertyListValue] = [
-      "Key": .string(entry.key), "Title": .string(entry.key),
+      "Key": .string(entry.key), "Title": .string(entry.help ?? entry.key),
     ]
     guard let defaultValue = entry.defaultValue else { return nil }
     fields["DefaultValue"] = defaultValue
-    if let cases = entry.allowedValues {
+    let constraints = entry.constraints
+    if let cases = constraints.allowedValues {
       fields["Type"] = .string("PSMultiValueSpecifier")
       fields["Values"] = .array(cases)
       fields["Titles"] = .array(cases.map { .string(title(of: $0)) })
@@ -66,6 +80,13 @@ extension PreferenceSchema {
     switch defaultValue {
     case .bool:
       fields["Type"] = .string("PSToggleSwitchSpecifier")
+    case .double:
+      guard let minimum = constraints.minimum, let maximum = constraints.maximum else {
+        return nil
+      }
+      fields["Type"] = .string("PSSliderSpecifier")
+      fields["MinimumValue"] = minimum
+      fields["MaximumValue"] = maximum
     case .string:
       fields["Type"] = .string("PSTextFieldSpecifier")
       fields["KeyboardType"] = .string("Alphabet")

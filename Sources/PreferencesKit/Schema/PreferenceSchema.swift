@@ -1,8 +1,9 @@
-/// Every preference a ``Preferences`` subclass declares: key, type, default, and how it syncs.
+/// Every preference a ``Preferences`` subclass declares: key, type, default, help text,
+/// constraints, and how it syncs.
 ///
 /// ```swift
 /// for entry in AppPreferences.schema.entries {
-///   print(entry.key, entry.typeName, entry.defaultValue ?? "none")
+///   print(entry.key, entry.typeName, entry.defaultValue ?? "none", entry.help ?? "")
 /// }
 /// ```
 public struct PreferenceSchema: Sendable, Hashable {
@@ -21,8 +22,11 @@ public struct PreferenceSchema: Sendable, Hashable {
     public let isSynced: Bool
     /// The keys the preference was stored under before.
     public let previousKeys: [String]
-    /// The stored form of every case, for an enum that is `CaseIterable`.
-    public let allowedValues: [PropertyListValue]?
+    /// The one line declared with `help:`, such as `"Font size in points"`.
+    public let help: String?
+    /// What values the preference accepts besides its type, as far as a schema, a comment or
+    /// a Settings bundle can say without running code (see ``Constraints``).
+    public let constraints: Constraints
   }
 
   /// The ``Preferences/version`` of the class.
@@ -53,20 +57,36 @@ extension PreferenceCell {
     PreferenceSchema.Entry(
       key: key, typeName: PreferenceError.typeName(Value.self),
       defaultValue: schemaDefault(), isSynced: declaration.isSynced,
-      previousKeys: declaration.previousKeys, allowedValues: allowedValues())
+      previousKeys: declaration.previousKeys, help: declaration.help,
+      constraints: schemaConstraints())
   }
 
   /// The default's stored form; for a `Float`, the double a person would write for it, since
   /// the float's exact value as a double shows digits nobody typed.
-  private func schemaDefault() -> PropertyListValue? {
-    if let float = defaultValue as? Float, float.isFinite, let double = Double("\(float)") {
+  private func schemaDefault() -> PropertyListValue? { schemaForm(of: defaultValue) }
+
+  /// A value's stored form as the schema gives it (see ``schemaDefault()``).
+  private func schemaForm(of value: Value) -> PropertyListValue? {
+    if let float = value as? Float, float.isFinite, let double = Double("\(float)") {
       return .double(double)
     }
-    return try? codec.encode(defaultValue)
+    return try? codec.encode(value)
+  }
+
+  /// The declared constraint as the schema describes it, with the cases of a `CaseIterable`
+  /// type as the values allowed when the constraint lists none.
+  private func schemaConstraints() -> PreferenceSchema.Constraints {
+    PreferenceSchema.Constraints(
+      minimum: (constraint?.bounds?.lower).flatMap(schemaForm(of:)),
+      maximum: (constraint?.bounds?.upper).flatMap(schemaForm(of:)),
+      allowedValues: constraint?.allowed.map { $0.compactMap(schemaForm(of:)) } ?? cases(),
+      maximumCount: constraint?.maximumCount,
+      hasCustomValidation: constraint?.validates ?? false,
+      clampsAssignments: constraint?.clamp != nil)
   }
 
   /// The stored form of every case, when `Value` is `CaseIterable`.
-  private func allowedValues() -> [PropertyListValue]? {
+  private func cases() -> [PropertyListValue]? {
     guard let type = Value.self as? any CaseIterable.Type else { return nil }
     func cases<Cases: CaseIterable>(of type: Cases.Type) -> [Any] { type.allCases.map { $0 } }
     return cases(of: type).compactMap { ($0 as? Value).flatMap { try? codec.encode($0) } }

@@ -199,6 +199,9 @@ extension Preferences {
         prepareStoredLoad(cell, $0.value, keepingDirtyValue: true)
       }
     }
+    // A value this device's declaration rejects (or cannot read) is saved, so stores still
+    // converge, but not used here; its record is the remote one, so it is not pushed back.
+    noteStoredLoads(loads, arrival: "pulled by sync")
     return installLeavingObservers(loads, origin: .external)
   }
 

@@ -139,7 +139,11 @@ extension Preferences {
           if problem.phase == .write { return !problem.error.kind.leavesKeyOut }
           guard problem.phase == .load || problem.phase == .layers else { return false }
           let error = problem.error
-          if let key = error.key, written.contains(key) { return error.kind == .typeMismatch }
+          if let key = error.key, written.contains(key) {
+            // A stored value a constraint rejected is replaced too; a layer's stays.
+            return error.kind == .typeMismatch
+              || (error.kind == .rejectedValue && problem.phase == .load)
+          }
           return keptDamagedFile && error.isDamage
         }, with: problems.map { PreferenceProblem($0, phase: .write) })
     }

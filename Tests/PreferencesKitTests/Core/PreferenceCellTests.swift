@@ -23,7 +23,7 @@ struct PreferenceCellTests {
       declaration: PreferenceDeclaration(key: "count", previousKeys: [], isSynced: false),
       codec: .propertyList)
     cell.setKey("count")
-    InstanceLock(InstanceState()).withLock { _, held in cell.adoptValueAsDefault(held) }
+    InstanceLock(InstanceState()).withLock { _, held in _ = cell.adoptValueAsDefault(held) }
     return cell
   }
 
