@@ -188,6 +188,81 @@ import Testing
       }
     }
 
+    @Test func withoutVisualOrEditorViOpensTheFile() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        var prefs = try prefs(
+          editing: #"sed -i.bak 's/^name = .*/name = "Vi"/' "$1""#, in: directory)
+        let bin = directory.file("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let vi = bin.appendingPathComponent("vi")
+        try FileManager.default.copyItem(at: directory.file("editor.sh"), to: vi)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: vi.path)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        prefs.extraEnvironment = ["VISUAL": "", "EDITOR": " ", "PATH": "\(bin.path):\(path)"]
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(try store.value(forKey: "name") == .string("Vi"))
+      }
+    }
+
+    @Test func aValueTOMLCannotHoldIsNamedAndKept() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        try store.apply(["big": .set(.unsignedInteger(UInt64.max))])
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^blob = .*/blob = "AQI="/' "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(
+          try shown(directory).contains(
+            "# Not shown, since TOML cannot hold them (use prefs write): big\n"))
+        #expect(try store.value(forKey: "big") == .unsignedInteger(UInt64.max))
+        // Base64 text in place of data is data again.
+        #expect(try store.value(forKey: "blob") == .data(Data([1, 2])))
+      }
+    }
+
+    @Test func onlyTheKeysEditedAreCheckedAndKeysTheAppChangedAloneKeepItsValue() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        try store.apply(["fontSize": .set(.double(4000))])
+        try Self.schema.write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
+          .appendingPathComponent("prefs").path
+        let prefs = try prefs(
+          editing: """
+            '\(prefsPath)' write s.json blob -data AAAA
+            sed -i.bak 's/^name = .*/name = "Bo"/' "$1"
+            """, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 0, "\(edit.error)")
+        let values = try store.allValues()
+        #expect(values["name"] == .string("Bo"))
+        #expect(values["fontSize"] == .double(4000))
+        #expect(values["blob"] == .data(Data([0, 0, 0])))
+      }
+    }
+
+    @Test(
+      .enabled(
+        if: PropertyListFormat.allCases.contains { $0.fileExtension == "toml" },
+        "FileStore reads .toml files once the TOML store lands"))
+    func aTOMLStoreShowsItsOwnTextAndKeepsItsComments() throws {
+      try withDirectory { directory in
+        let text = "# My settings\nname = 'Ada'  # who\n\n# size\nfontSize = 12.0\n"
+        try text.write(to: directory.file("s.toml"), atomically: true, encoding: .utf8)
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^fontSize = .*/fontSize = 16.0 # mine/' "$1""#, in: directory)
+        let edit = try prefs.run(["edit", "./s.toml"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(try shown(directory) == text)
+        #expect(
+          try String(contentsOf: directory.file("s.toml"), encoding: .utf8)
+            == text.replacingOccurrences(of: "12.0", with: "16.0"))
+      }
+    }
+
     @Test func aFailedEditorWritesNothing() throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
