@@ -70,8 +70,9 @@ extension PublishedSchema {
     return nil
   }
 
-  /// Whether `value` is of the JSON Schema type `name`. A date and data are strings, as JSON
-  /// holds them; an integral double is an integer, as JSON Schema counts it.
+  /// Whether `value` is of the JSON Schema type `name`. A date and data are strings, or objects
+  /// (`{"$date": ...}`, `{"$data": ...}`, as a `.json` store holds them); an integral double is
+  /// an integer, as JSON Schema counts it.
   private static func matches(_ value: PropertyListValue, type name: String) -> Bool {
     switch (name, value) {
     case ("string", .string), ("string", .date), ("string", .data): true
@@ -79,6 +80,7 @@ extension PublishedSchema {
     case ("integer", .double(let number)): number.rounded() == number
     case ("number", .integer), ("number", .unsignedInteger), ("number", .double): true
     case ("boolean", .bool), ("array", .array), ("object", .dictionary): true
+    case ("object", .date), ("object", .data): true
     default: false
     }
   }

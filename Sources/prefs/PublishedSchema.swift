@@ -54,11 +54,11 @@ struct PublishedSchema {
     return PublishedSchema(url: url, properties: properties)
   }
 
-  /// Comment lines naming every declared key, its type, constraints, default and help, such as
+  /// Comment lines naming every declared key (not the library's own), its type, constraints, default and help, such as
   /// `fontSize (number, 8 to 72, default 12): Font size in points`.
   var commentLines: [String] {
     ["Declared in \(url.lastPathComponent):"]
-      + properties.map { property in
+      + properties.filter { !$0.key.hasPrefix(ReservedKey.prefix) }.map { property in
         var facts = [Self.typeText(property.fields["type"])]
         facts += Self.constraintTexts(of: property)
         if let value = property.fields["default"] { facts.append("default \(Self.text(of: value))") }

@@ -15,7 +15,8 @@ import Testing
        "properties": {
          "fontSize": {"type": "number", "minimum": 8, "maximum": 72, "default": 12,
                       "description": "Font size in points"},
-         "theme": {"type": "string", "enum": ["light", "dark"], "default": "light"}}}
+         "theme": {"type": "string", "enum": ["light", "dark"], "default": "light"},
+         "PreferencesKit.version": {"type": "integer", "description": "The library's own"}}}
       """
 
     /// `prefs` whose `$EDITOR` is a script running `body` on the file (`$1`), after saving
@@ -144,6 +145,7 @@ import Testing
         let text = try shown(directory)
         #expect(text.contains("#   fontSize (number, 8 to 72, default 12): Font size in points\n"))
         #expect(text.contains("#   theme (string, one of \"light\", \"dark\", default \"light\")\n"))
+        #expect(!text.contains("PreferencesKit."))
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)
           .firstIndex { $0.hasPrefix("fontSize = ") }.map { $0 + 1 }
         #expect(
