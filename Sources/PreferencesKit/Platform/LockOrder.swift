@@ -45,6 +45,11 @@
 ///    Apple platforms one of 64 striped `os_unfair_lock`s around it): the innermost, held for a
 ///    few instructions, never across a call; a thread never holds two.
 ///
+/// **A stream's order** (a ``WorkLock`` in ``Preferences/values(initial:followingKeys:read:)``,
+/// behind every `updates()` stream): taken by whoever tells the stream's subscriber of a change
+/// (holding at most (0) or (2), never (4)) and once as the stream starts; under it, (4) and (9)
+/// to read the value, and the stream's buffer. It keeps a read and its yield together.
+///
 /// Leaves taken from anywhere, holding nothing: the watchers' state (`KeyObservation`,
 /// `FolderWatcher`, `FolderEvents`; each calls its followers after releasing it),
 /// `InMemoryStore`'s values, `XDGLayerReader`'s parsed files, `PreferenceLayout`'s cache,
