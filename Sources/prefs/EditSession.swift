@@ -54,7 +54,8 @@ struct EditSession {
       ]
       if !left.isEmpty {
         header.append(
-          "Not shown, since TOML cannot hold them (use prefs write): " + left.joined(separator: ", "))
+          "Not shown, since TOML cannot hold them (use prefs write): "
+            + left.joined(separator: ", "))
       }
       header += schema.map { [""] + $0.commentLines } ?? []
       do {
@@ -88,7 +89,9 @@ struct EditSession {
     let reserved = changed.keys.sorted().filter { $0.hasPrefix(ReservedKey.prefix) }
     guard reserved.isEmpty else {
       return .unreadable(
-        reserved.map { "\(place($0))\($0) is one of the library's own keys; prefs does not change it" })
+        reserved.map {
+          "\(place($0))\($0) is one of the library's own keys; prefs does not change it"
+        })
     }
     let violations = validate(document.values.filter { changed[$0.key] != nil })
     guard violations.isEmpty else {

@@ -54,14 +54,17 @@ struct PublishedSchema {
     return PublishedSchema(url: url, properties: properties)
   }
 
-  /// Comment lines naming every declared key (not the library's own), its type, constraints, default and help, such as
+  /// Comment lines naming every declared key (not the library's own), its type, constraints,
+  /// default and help, such as
   /// `fontSize (number, 8 to 72, default 12): Font size in points`.
   var commentLines: [String] {
     ["Declared in \(url.lastPathComponent):"]
       + properties.filter { !$0.key.hasPrefix(ReservedKey.prefix) }.map { property in
         var facts = [Self.typeText(property.fields["type"])]
         facts += Self.constraintTexts(of: property)
-        if let value = property.fields["default"] { facts.append("default \(Self.text(of: value))") }
+        if let value = property.fields["default"] {
+          facts.append("default \(Self.text(of: value))")
+        }
         if property.fields["deprecated"] == .bool(true) { facts.append("deprecated") }
         let help = property.string("description") ?? property.string("title")
         let summary = "  \(property.key) (\(facts.compactMap { $0 }.joined(separator: ", ")))"
@@ -88,7 +91,9 @@ struct PublishedSchema {
     for (keyword, noun) in [
       ("maxLength", "characters"), ("maxItems", "elements"), ("maxProperties", "entries"),
     ] {
-      if let count = property.number(keyword) { texts.append("at most \(numberText(count)) \(noun)") }
+      if let count = property.number(keyword) {
+        texts.append("at most \(numberText(count)) \(noun)")
+      }
     }
     return texts
   }

@@ -58,8 +58,10 @@ enum Terminal {
     let signalNumber = status & 0x7F
     let exitStatus = (status >> 8) & 0xFF
     guard signalNumber == 0, exitStatus == 0 else {
-      let how = signalNumber == 0 ? "exited with status \(exitStatus)" : "was killed by signal "
-        + "\(signalNumber)"
+      let how =
+        signalNumber == 0
+        ? "exited with status \(exitStatus)"
+        : "was killed by signal \(signalNumber)"
       throw .refused("the editor (\(command)) \(how); nothing was written")
     }
   }

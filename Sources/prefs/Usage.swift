@@ -47,8 +47,8 @@ enum Usage {
 
     Exit status: 0 success, 1 key not found (or an app identifier with no settings,
     -array-add/-dict-add to a value of another kind, a rename to a key that exists, an
-    edit that wrote nothing because it was discarded), 2 usage error, 3 a file (the store, or the file to import) could not be read or
-    written, or is damaged with nothing to salvage.
+    edit that wrote nothing), 2 usage error, 3 a file (the store, or the file to import)
+    could not be read or written, or is damaged with nothing to salvage.
     """
   }
 

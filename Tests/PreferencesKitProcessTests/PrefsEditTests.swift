@@ -136,7 +136,8 @@ import Testing
     @Test func aPublishedSchemaShowsHelpAndRefusesAForbiddenValue() throws {
       try withDirectory { directory in
         _ = try makeStore(in: directory)
-        try Self.schema.write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        try Self.schema.write(
+          to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: directory.file("s.json"))
         let prefs = try prefs(
           editing: #"sed -i.bak 's/^fontSize = .*/fontSize = 4000/' "$1""#, in: directory)
@@ -144,7 +145,8 @@ import Testing
         #expect(edit.status == 1)
         let text = try shown(directory)
         #expect(text.contains("#   fontSize (number, 8 to 72, default 12): Font size in points\n"))
-        #expect(text.contains("#   theme (string, one of \"light\", \"dark\", default \"light\")\n"))
+        #expect(
+          text.contains("#   theme (string, one of \"light\", \"dark\", default \"light\")\n"))
         #expect(!text.contains("PreferencesKit."))
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)
           .firstIndex { $0.hasPrefix("fontSize = ") }.map { $0 + 1 }
@@ -179,7 +181,8 @@ import Testing
     @Test func theEditorIsSplitAsAShellWouldAndVisualComesFirst() throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
-        var prefs = try prefs(editing: #"sed -i.bak "s/^name = .*/name = \"$2\"/" "$1""#, in: directory)
+        var prefs = try prefs(
+          editing: #"sed -i.bak "s/^name = .*/name = \"$2\"/" "$1""#, in: directory)
         // The script sees the file as $1 only when prefs adds it after the command's words.
         let script = directory.file("editor.sh").path
         prefs.extraEnvironment["EDITOR"] = "false"
@@ -229,7 +232,8 @@ import Testing
       try withDirectory { directory in
         let store = try makeStore(in: directory)
         try store.apply(["fontSize": .set(.double(4000))])
-        try Self.schema.write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        try Self.schema.write(
+          to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
         let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
           .appendingPathComponent("prefs").path
         let prefs = try prefs(
