@@ -157,6 +157,34 @@ import Testing
       }
     }
 
+    @Test func eachKeywordTheSchemaSetsIsCheckedAndEveryViolationListed() throws {
+      try withDirectory { directory in
+        _ = try makeStore(in: directory)
+        try """
+        {"type": "object", "properties": {
+          "a": {"type": "integer"}, "b": {"exclusiveMinimum": 0}, "c": {"exclusiveMaximum": 1},
+          "d": {"minimum": 8}, "e": {"enum": ["x", "y"]}, "f": {"maxLength": 2},
+          "g": {"maxItems": 1}, "h": {"maxProperties": 1}, "ok": {"maximum": 9}}}
+        """.write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let added = [
+          "a = 1.5", "b = 0", "c = 1", "d = 7", #"e = "z""#, #"f = "abc""#, "g = [1, 2]",
+          "h = { p = 1, q = 2 }", "ok = 9",
+        ]
+        let prefs = try prefs(
+          editing: added.map { "echo '\($0)' >> \"$1\"" }.joined(separator: "\n"), in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        let lines = try shown(directory).split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, line) in added.dropLast().enumerated() {
+          let key = line.prefix(1)
+          #expect(
+            edit.error.contains("line \(lines.count + offset), column 5: \(key): "),
+            "\(line): \(edit.error)")
+        }
+        #expect(!edit.error.contains(": ok: "))
+      }
+    }
+
     @Test func aKeyTheAppChangedMeanwhileIsNotOverwritten() throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
