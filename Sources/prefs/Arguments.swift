@@ -79,6 +79,9 @@ enum Arguments {
       }
       let mode: Command.ImportMode = scanned.options["--merge"] != nil ? .merge : .replace
       return .import(store, source: scanned.operands[0], mode: mode)
+    case .edit:
+      _ = try scan(rest, command: name, options: [], operands: 0...0)
+      return .edit(store)
     }
   }
 

@@ -38,6 +38,8 @@ extension Command {
       try export(location, format: format ?? location.nativeFormat)
     case .import(let location, let source, let mode):
       try importDocument(from: source, into: location, mode: mode)
+    case .edit(let location):
+      try edit(location)
     }
   }
 

@@ -7,7 +7,7 @@ extension Command {
   func orderedKeys(
     _ settings: [String: PropertyListValue], in location: StoreLocation
   ) -> [String] {
-    guard location.fileFormat == .toml, case .file(let url) = location.resolved,
+    guard location.fileFormat == .toml, let url = location.fileURL,
       let bytes = try? [UInt8](Data(contentsOf: url)),
       let document = try? TOMLDocument(parsing: bytes)
     else { return settings.keys.sorted() }

@@ -44,4 +44,6 @@ enum Command {
   case export(StoreLocation, format: PropertyListFormat?)
   /// `prefs import STORE FILE|- [--replace|--merge]`; `-` is standard input.
   case `import`(StoreLocation, source: String, mode: ImportMode)
+  /// `prefs edit STORE` (Command+Edit.swift).
+  case edit(StoreLocation)
 }

@@ -13,8 +13,7 @@ enum StoreLocation: Equatable {
   /// Resolves a `STORE` argument that is not `--suite NAME`.
   ///
   /// A path (anything ending in `.plist`, `.json` or `.toml`, or containing a `/`) names that
-  /// file,
-  /// relative to the current folder. Anything else is an app identifier, which names where
+  /// file, relative to the current folder. Anything else is an app identifier, which names where
   /// that app's default store keeps its settings:
   /// - on Apple platforms, the app's defaults domain, read and written through `UserDefaults`
   ///   as `defaults` does (an app's `Preferences()` uses `UserDefaults.standard`);
@@ -35,7 +34,7 @@ enum StoreLocation: Equatable {
   }
 
   /// The suite or the file an app identifier names; any other location itself.
-  var resolved: StoreLocation {
+  private var resolved: StoreLocation {
     guard case .app(let identifier) = self else { return self }
     #if canImport(Darwin)
       return .suite(identifier)
@@ -55,6 +54,9 @@ enum StoreLocation: Equatable {
     case .suite(let name), .app(let name): UserDefaultsStore(suiteName: name)
     }
   }
+
+  /// The store's file, or `nil` for a `UserDefaults` suite.
+  var fileURL: URL? { if case .file(let url) = resolved { url } else { nil } }
 
   /// How messages name the store: its path, or `suite NAME`.
   var displayName: String {

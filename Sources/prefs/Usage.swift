@@ -18,6 +18,7 @@ enum Usage {
     case .delete: "prefs delete STORE [KEY]"
     case .export: "prefs export STORE [--format plist|json|toml]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
+    case .edit: "prefs edit STORE"
     }
   }
 
@@ -48,9 +49,9 @@ enum Usage {
     nothing, and an app watching its store sees the change.
 
     Exit status: 0 success, 1 key not found (or an app identifier with no settings,
-    -array-add/-dict-add to a value of another kind, a rename to a key that exists),
-    2 usage error, 3 a file (the store, or the file to import) could not be read or
-    written, or is damaged with nothing to salvage.
+    -array-add/-dict-add to a value of another kind, a rename to a key that exists, an
+    edit that wrote nothing), 2 usage error, 3 a file (the store, or the file to import)
+    could not be read or written, or is damaged with nothing to salvage.
     """
   }
 
@@ -136,6 +137,27 @@ enum Usage {
         --replace (the default, as with 'defaults import') makes the store hold exactly the
         document's keys: keys not in the document are removed. --merge sets the document's
         keys and leaves every other key as it is.
+        """
+      case .edit:
+        """
+        Opens the store as TOML in $VISUAL, else $EDITOR, else vi (a shell command, so
+        EDITOR="code -w" works), as 'crontab -e' and 'visudo' do: a .toml store's own text,
+        any other store its settings written as TOML. When the app publishes a schema beside
+        the store (store.schema.json), each declared key's help and constraints come first, as
+        comments. The file is a copy, readable by you alone, in a private temporary folder.
+        On save, the text is read as TOML and the keys you changed are checked against the
+        schema. On a problem, prefs lists each one (with its line and column) and asks: edit
+        again, discard, or, for a value the schema forbids, write anyway. Then only the keys
+        you added, changed or removed are written, in one atomic write under the store's
+        lock; comments you edit are not written. A key the app changed while you edited is
+        never overwritten unasked: prefs names it, with both values, and asks whether to
+        overwrite it, keep the store's value and write the rest, or discard the edit. Quitting
+        without a change writes nothing and says so. prefs asks on standard input, and only
+        when it is a terminal: otherwise a problem or a conflict writes nothing.
+        Exits with status 0 when the changes were written or there were none, 1 when nothing
+        (or, when the app changed a key again while prefs wrote, not every change) was
+        written: the edit was discarded, could not be asked about, or the editor failed;
+        3 when the store cannot be read or written.
         """
       }
     return "usage: \(synopsis(of: name))\n\n\(body)"
