@@ -8,4 +8,5 @@ enum CommandName: String, CaseIterable {
   case delete
   case export
   case `import`
+  case validate
 }
