@@ -80,11 +80,9 @@ extension JSONSchemaValidator {
   ) {
     var properties: [String: PropertyListValue] = [:]
     if case .dictionary(let named)? = keywords["properties"] { properties = named }
-    var patterns: [(NSRegularExpression, PropertyListValue)] = []
+    var patterns: [(String, PropertyListValue)] = []
     if case .dictionary(let byPattern)? = keywords["patternProperties"] {
-      for (pattern, schema) in byPattern.sorted(by: { $0.key < $1.key }) {
-        if let regex = try? NSRegularExpression(pattern: pattern) { patterns.append((regex, schema)) }
-      }
+      patterns = byPattern.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
     for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
       var named = false
@@ -92,8 +90,7 @@ extension JSONSchemaValidator {
         named = true
         check(value, against: schema, at: path + [key], into: &found)
       }
-      let range = NSRange(key.startIndex..., in: key)
-      for (regex, schema) in patterns where regex.firstMatch(in: key, range: range) != nil {
+      for (pattern, schema) in patterns where Self.matches(key, pattern) {
         named = true
         check(value, against: schema, at: path + [key], into: &found)
       }
@@ -105,6 +102,41 @@ extension JSONSchemaValidator {
         }
       }
     }
+  }
+
+  /// Whether `pattern`, a regular expression, matches somewhere in `key`. The patterns the
+  /// library writes, `^` and a literal with `\` escapes and perhaps `$`, are matched without
+  /// compiling an expression, which costs more than the rest of a check.
+  static func matches(_ key: String, _ pattern: String) -> Bool {
+    if pattern.hasPrefix("^") {
+      var literal = ""
+      var escaped = false
+      var anchored = false
+      var plain = true
+      for character in pattern.dropFirst() {
+        if anchored { plain = false }
+        if escaped {
+          plain = plain && !character.isLetter && !character.isNumber
+          literal.append(character)
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "$" {
+          anchored = true
+        } else if ".^*+?()[]{}|".contains(character) {
+          plain = false
+        } else {
+          literal.append(character)
+        }
+      }
+      if plain, !escaped {
+        return anchored
+          ? key.unicodeScalars.elementsEqual(literal.unicodeScalars)
+          : key.unicodeScalars.starts(with: literal.unicodeScalars)
+      }
+    }
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+    return regex.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
   }
 
   /// Whether `value` is of the JSON type `name`; an integral double is an integer, as JSON

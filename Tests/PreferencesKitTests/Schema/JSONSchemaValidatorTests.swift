@@ -55,3 +55,21 @@ struct JSONSchemaValidatorTests {
     #expect(throws: (any Error).self) { try JSONSchemaValidator(schema: Array("[1]".utf8)) }
   }
 }
+
+/// The validator's shortcut for literal patterns matches as a regular expression does.
+struct JSONSchemaPatternTests {
+  @Test(arguments: [
+    "^PreferencesKit\\.", "^PreferencesKit\\.sync\\.", "^\\$date$", "^\\$data$", "^a.b", "b$",
+    "^\\d+$", "^x$y",
+  ])
+  func literalPatternsMatchAsExpressionsDo(_ pattern: String) throws {
+    let regex = try NSRegularExpression(pattern: pattern)
+    for key in [
+      "PreferencesKit.", "PreferencesKit.sync.a", "PreferencesKitXsync", "$date", "$date2",
+      "x$date", "$data", "aXb", "a.b", "12", "b", "", "x$y",
+    ] {
+      let expected = regex.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
+      #expect(JSONSchemaValidator.matches(key, pattern) == expected, "\(key)")
+    }
+  }
+}
