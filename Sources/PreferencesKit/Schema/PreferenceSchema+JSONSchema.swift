@@ -9,7 +9,7 @@ extension PreferenceSchema {
   /// without the app's code.
   ///
   /// Each declared key is a property with its type, `default`, `title` and `description` (the
-  /// `help:` text), and its constraint: `minimum`/`maximum` for a numeric range, `enum` for
+  /// `help:` text), a `$comment` naming its Swift type and whether it syncs, and its constraint: `minimum`/`maximum` for a numeric range, `enum` for
   /// ``PreferenceConstraint/oneOf(_:)`` or a `CaseIterable` type, and `maxLength`, `maxItems`
   /// or `maxProperties` for ``PreferenceConstraint/maximumCount(_:)``. A key in
   /// `previousKeys` is a property marked `deprecated`. The library's own keys (those starting
@@ -91,7 +91,7 @@ extension PreferenceSchema {
       schema["description"] = .string(help)
     }
     let constraints = entry.constraints
-    var comments: [String] = []
+    var comments = ["Swift type \(entry.typeName)" + (entry.isSynced ? ", synced." : ".")]
     for (keyword, bound) in [("minimum", constraints.minimum), ("maximum", constraints.maximum)] {
       guard let bound else { continue }
       if bound.isNumber {
@@ -112,7 +112,7 @@ extension PreferenceSchema {
     if constraints.hasCustomValidation {
       comments.append("The app also checks it with code that no schema can render.")
     }
-    if !comments.isEmpty { schema["$comment"] = .string(comments.joined(separator: " ")) }
+    schema["$comment"] = .string(comments.joined(separator: " "))
     return schema
   }
 }
