@@ -35,9 +35,8 @@ extension Preferences {
   /// The file is ``FileStore/schemaURL(forStoreAt:)``: `preferences.schema.json` next to
   /// `preferences.toml`, `store.schema.json` next to `store.json`. It is written only when its
   /// bytes change, atomically (a reader sees the old schema or the new one), so calling this
-  /// at every launch costs one read. A TOML store created after it starts with a `#:schema`
-  /// line naming it. A store without a file (`UserDefaultsStore`, ``InMemoryStore``)
-  /// publishes nothing.
+  /// at every launch costs one read. A store without a file (`UserDefaultsStore`,
+  /// ``InMemoryStore``) publishes nothing.
   ///
   /// Publishing is opt-in: the schema is one more file in the user's folder, which an app
   /// whose settings nobody edits by hand does not need.

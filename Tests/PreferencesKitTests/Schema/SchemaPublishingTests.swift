@@ -38,5 +38,9 @@ struct SchemaPublishingTests {
 
   @Test func aStoreWithoutAFilePublishesNothing() throws {
     #expect(try ConstrainedPreferences(store: InMemoryStore()).publishSchema() == nil)
+    try withTemporarySuite { name, _ throws in
+      let prefs = ConstrainedPreferences(store: UserDefaultsStore(suiteName: name))
+      #expect(try prefs.publishSchema() == nil)
+    }
   }
 }
