@@ -10,7 +10,9 @@ extension Command {
   ///   input-output failure when there is no schema to check against, or it cannot be read.
   func validate(_ location: StoreLocation, schema schemaPath: String?) throws(ToolFailure) {
     let file = (location.makeStore() as? FileStore)?.url
-    guard let schemaURL = schemaPath.map(URL.init(fileURLWithPath:)) ?? file.map(FileStore.schemaURL(forStoreAt:))
+    guard
+      let schemaURL = schemaPath.map(URL.init(fileURLWithPath:))
+        ?? file.map(FileStore.schemaURL(forStoreAt:))
     else {
       throw .usage(
         "\(location.displayName) has no file, so no schema is published beside it: "
@@ -76,7 +78,9 @@ extension Command {
     let bytes = file.flatMap { try? Data(contentsOf: $0) }.map { Array($0) }
     guard let file, let bytes, file.pathExtension.lowercased() == "toml" else {
       let values = try allValues(in: location)
-      guard let bytes, file?.pathExtension.lowercased() == "json" else { return (values, { _ in nil }) }
+      guard let bytes, file?.pathExtension.lowercased() == "json" else {
+        return (values, { _ in nil })
+      }
       return (values, { path in JSONLines.line(ofKey: path[0], in: bytes) })
     }
     do {

@@ -11,7 +11,9 @@ extension JSONSchemaValidator {
     case ("type", .string(let name)):
       satisfied = has(type: name, value)
     case ("type", .array(let names)):
-      satisfied = names.contains { if case .string(let name) = $0 { has(type: name, value) } else { false } }
+      satisfied = names.contains {
+        if case .string(let name) = $0 { has(type: name, value) } else { false }
+      }
     case ("enum", .array(let allowed)):
       satisfied = allowed.contains { equal($0, value) }
     case ("const", _):
@@ -56,7 +58,8 @@ extension JSONSchemaValidator {
     if case .array(let schemas)? = keywords["allOf"] {
       for schema in schemas { check(value, against: schema, at: path, into: &found) }
     }
-    if case .array(let schemas)? = keywords["anyOf"], !schemas.contains(where: { allows($0, value) })
+    if case .array(let schemas)? = keywords["anyOf"],
+      !schemas.contains(where: { allows($0, value) })
     {
       found.append(violation(path, "anyOf: none of its \(schemas.count) schemas", value))
     }
@@ -170,7 +173,8 @@ extension JSONSchemaValidator {
     case (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
     case (.dictionary(let a), .dictionary(let b)):
-      return a.count == b.count && a.allSatisfy { key, value in b[key].map { equal(value, $0) } ?? false }
+      return a.count == b.count
+        && a.allSatisfy { key, value in b[key].map { equal(value, $0) } ?? false }
     default:
       return left == right
     }

@@ -9,7 +9,8 @@ extension PreferenceSchema {
   /// without the app's code.
   ///
   /// Each declared key is a property with its type, `default`, `title` and `description` (the
-  /// `help:` text), a `$comment` naming its Swift type and whether it syncs, and its constraint: `minimum`/`maximum` for a numeric range, `enum` for
+  /// `help:` text), a `$comment` naming its Swift type and whether it syncs, and its
+  /// constraint: `minimum`/`maximum` for a numeric range, `enum` for
   /// ``PreferenceConstraint/oneOf(_:)`` or a `CaseIterable` type, and `maxLength`, `maxItems`
   /// or `maxProperties` for ``PreferenceConstraint/maximumCount(_:)``. A key in
   /// `previousKeys` is a property marked `deprecated`. The library's own keys (those starting

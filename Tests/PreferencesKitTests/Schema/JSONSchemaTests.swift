@@ -73,6 +73,7 @@ struct JSONSchemaTests {
   }
 
   @Test func theSameDeclarationGivesTheSameBytes() {
-    #expect(ConstrainedPreferences.schema.jsonSchema() == ConstrainedPreferences.schema.jsonSchema())
+    #expect(
+      ConstrainedPreferences.schema.jsonSchema() == ConstrainedPreferences.schema.jsonSchema())
   }
 }

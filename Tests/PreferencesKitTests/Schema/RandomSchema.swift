@@ -56,10 +56,11 @@ enum RandomSchema {
         Int.random(in: 0..<4, using: &random) == 0
         ? value(using: &random, depth: 0) : typedValue(entry.typeName, using: &random)
     }
-    let others = schema.entries.flatMap(\.previousKeys) + [
-      "PreferencesKit.version", "PreferencesKit.deviceID", "PreferencesKit.sync.key0",
-      "undeclared",
-    ]
+    let others =
+      schema.entries.flatMap(\.previousKeys) + [
+        "PreferencesKit.version", "PreferencesKit.deviceID", "PreferencesKit.sync.key0",
+        "undeclared",
+      ]
     for key in others where Int.random(in: 0..<8, using: &random) == 0 {
       document[key] = value(using: &random, depth: 0)
     }
@@ -77,9 +78,10 @@ enum RandomSchema {
     case "Bool": return .bool(Bool.random(using: &random))
     case "[String]", "[Double]":
       let element = typeName == "[String]" ? "String" : "Double"
-      return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in
-        typedValue(element, using: &random)
-      })
+      return .array(
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in
+          typedValue(element, using: &random)
+        })
     case "[String: Int]":
       var dictionary: [String: PropertyListValue] = [:]
       for key in ["a", "b", "c", "d", "e"].prefix(Int.random(in: 0...5, using: &random)) {
@@ -98,16 +100,19 @@ enum RandomSchema {
     case 3: return .double(Double(Int.random(in: -20...40, using: &random)) / 2)
     case 4, 5: return .string(texts.randomElement(using: &random)!)
     case 6:
-      return .date(Date(timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &random))))
+      return .date(
+        Date(timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &random))))
     case 7: return .data(Data((0..<Int.random(in: 0...4, using: &random)).map { UInt8($0) }))
     case 8, 9:
-      return .array((0..<Int.random(in: 0...5, using: &random)).map { _ in
-        value(using: &random, depth: depth + 1)
-      })
+      return .array(
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in
+          value(using: &random, depth: depth + 1)
+        })
     default:
       var dictionary: [String: PropertyListValue] = [:]
       for index in 0..<Int.random(in: 0...5, using: &random) {
-        dictionary[["a", "b", "changed", "value", "c"][index]] = value(using: &random, depth: depth + 1)
+        dictionary[["a", "b", "changed", "value", "c"][index]] = value(
+          using: &random, depth: depth + 1)
       }
       return .dictionary(dictionary)
     }
