@@ -27,8 +27,8 @@ extension Command {
     }
     guard violations.isEmpty else {
       throw .violations(
-        "\(PreferenceError.counted(violations.count, "value", "values")) in "
-          + "\(location.displayName) break the schema \(schemaURL.path)")
+        "\(PreferenceError.counted(violations.count, "violation", "violations")) of the schema "
+          + "\(schemaURL.path) in \(location.displayName)")
     }
     Console.print("\(location.displayName): valid against \(schemaURL.path)")
   }
