@@ -11,10 +11,16 @@
 /// The highest signal number the handler serves (SIGTERM, SIGINT, SIGHUP are all below it).
 #define PREFERENCES_SIGNAL_LIMIT 32
 
-/// The pipe the handler writes to; set before any handler is installed.
+// The handler's state, unlocked: a signal handler cannot take a lock. It is written only by
+// `preferences_signal_catch`, on one thread, once per signal (PreferencesKit calls it from
+// `FlushTriggers.setUpSignalHandlers`, which runs once), each entry before `sigaction` sets the
+// handler that reads it; afterwards the handler and `preferences_signal_forward` (on the one
+// thread that serves the signals) only read it.
+
+/// The pipe the handler writes to; set before the handler catches any signal.
 static volatile int flush_pipe = -1;
 
-/// The action each installed signal had before the handler.
+/// The action each caught signal had before the handler.
 static struct sigaction previous_actions[PREFERENCES_SIGNAL_LIMIT];
 
 /// The action that runs the handler.
@@ -30,7 +36,7 @@ static void handle_signal(int signal) {
   errno = saved;
 }
 
-int preferences_signal_install(int signal, int pipe_fd) {
+int preferences_signal_catch(int signal, int pipe_fd) {
   if (signal <= 0 || signal >= PREFERENCES_SIGNAL_LIMIT) {
     errno = EINVAL;
     return -1;
@@ -85,7 +91,7 @@ void preferences_signal_forward(int signal) {
   int unchanged = (now.sa_flags & SA_SIGINFO)
     ? now.sa_sigaction == previous_actions[signal].sa_sigaction
     : now.sa_handler == previous_actions[signal].sa_handler;
-  // Install the handler again only over the action it restored, never over one the app's
-  // handler installed meanwhile, and only if the handler was ours to begin with.
+  // Set the handler again only over the action it restored, never over one the app's handler
+  // set meanwhile, and only if the handler was ours to begin with.
   if (unchanged && replaced.sa_handler == handle_signal) sigaction(signal, &replaced, NULL);
 }

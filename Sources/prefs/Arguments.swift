@@ -85,6 +85,9 @@ enum Arguments {
     case .validate:
       let scanned = try scan(rest, command: name, options: ["--schema"], operands: 0...0)
       return .validate(store, schema: scanned.options["--schema"])
+    case .edit:
+      _ = try scan(rest, command: name, options: [], operands: 0...0)
+      return .edit(store)
     }
   }
 

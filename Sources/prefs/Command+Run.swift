@@ -38,6 +38,8 @@ extension Command {
       try importDocument(from: source, into: location, mode: mode)
     case .validate(let location, let schema):
       try validate(location, schema: schema)
+    case .edit(let location):
+      try edit(location)
     }
   }
 

@@ -9,7 +9,7 @@ extension Command {
   /// - Throws: ``ToolFailure/violations(_:)`` when a value breaks the schema; a usage or
   ///   input-output failure when there is no schema to check against, or it cannot be read.
   func validate(_ location: StoreLocation, schema schemaPath: String?) throws(ToolFailure) {
-    let file = (location.makeStore() as? FileStore)?.url
+    let file = location.fileURL
     guard
       let schemaURL = schemaPath.map(URL.init(fileURLWithPath:))
         ?? file.map(FileStore.schemaURL(forStoreAt:))
@@ -36,10 +36,7 @@ extension Command {
   /// The schema published beside the store's file, which `write` checks a value against;
   /// `nil` when the store has no file or no schema is published beside it.
   func publishedSchema(of location: StoreLocation) throws(ToolFailure) -> JSONSchemaValidator? {
-    guard let file = (location.makeStore() as? FileStore)?.url else { return nil }
-    let url = FileStore.schemaURL(forStoreAt: file)
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    return try validator(at: url)
+    try PublishedSchema.beside(location)?.validator
   }
 
   /// Refuses to write `value` to `key` when it breaks `schema`, naming each constraint.

@@ -46,4 +46,6 @@ enum Command {
   case `import`(StoreLocation, source: String, mode: ImportMode)
   /// `prefs validate STORE [--schema FILE]` (Command+Validate.swift).
   case validate(StoreLocation, schema: String?)
+  /// `prefs edit STORE` (Command+Edit.swift).
+  case edit(StoreLocation)
 }

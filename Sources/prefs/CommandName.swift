@@ -9,4 +9,5 @@ enum CommandName: String, CaseIterable {
   case export
   case `import`
   case validate
+  case edit
 }

@@ -48,6 +48,9 @@ enum StoreLocation: Equatable {
     }
   }
 
+  /// The store's file, or `nil` for a `UserDefaults` suite.
+  var fileURL: URL? { if case .file(let url) = resolved { url } else { nil } }
+
   /// How messages name the store: its path, or `suite NAME`.
   var displayName: String {
     switch resolved {

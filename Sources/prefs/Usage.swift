@@ -19,6 +19,7 @@ enum Usage {
     case .export: "prefs export STORE [--format plist|json]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
     case .validate: "prefs validate STORE [--schema FILE]"
+    case .edit: "prefs edit STORE"
     }
   }
 
@@ -46,10 +47,11 @@ enum Usage {
     nothing, and an app watching its store sees the change.
 
     Exit status: 0 success, 1 key not found (or an app identifier with no settings,
-    -array-add/-dict-add to a value of another kind, a rename to a key that exists),
-    2 usage error, 3 a file (the store, the file to import, or the schema) could not be
-    read or written, or is damaged with nothing to salvage, 4 a valid document whose
-    values break the schema's constraints (validate), or a value the schema forbids (write).
+    -array-add/-dict-add to a value of another kind, a rename to a key that exists, an
+    edit that wrote nothing), 2 usage error, 3 a file (the store, the file to import, or the
+    schema) could not be read or written, or is damaged with nothing to salvage, 4 a valid
+    document whose values break the schema's constraints (validate), or a value the schema
+    forbids (write).
     """
   }
 
@@ -149,6 +151,27 @@ enum Usage {
         code, which its $comment names: a valid store may still hold a value the app
         rejects. Exits with status 3 when there is no schema, or the store or the schema
         cannot be read.
+        """
+      case .edit:
+        """
+        Opens the store as TOML in $VISUAL, else $EDITOR, else vi (a shell command, so
+        EDITOR="code -w" works), as 'crontab -e' and 'visudo' do: a .toml store's own text,
+        any other store its settings written as TOML. When the app publishes a schema beside
+        the store (store.schema.json), each declared key's help and constraints come first, as
+        comments. The file is a copy, readable by you alone, in a private temporary folder.
+        On save, the text is read as TOML and the keys you changed are checked against the
+        schema. On a problem, prefs lists each one (with its line and column) and asks: edit
+        again, discard, or, for a value the schema forbids, write anyway. Then only the keys
+        you added, changed or removed are written, in one atomic write under the store's
+        lock; comments you edit are not written. A key the app changed while you edited is
+        never overwritten unasked: prefs names it, with both values, and asks whether to
+        overwrite it, keep the store's value and write the rest, or discard the edit. Quitting
+        without a change writes nothing and says so. prefs asks on standard input, and only
+        when it is a terminal: otherwise a problem or a conflict writes nothing.
+        Exits with status 0 when the changes were written or there were none, 1 when nothing
+        (or, when the app changed a key again while prefs wrote, not every change) was
+        written: the edit was discarded, could not be asked about, or the editor failed;
+        3 when the store cannot be read or written.
         """
       }
     return "usage: \(synopsis(of: name))\n\n\(body)"

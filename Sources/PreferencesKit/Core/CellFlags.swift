@@ -3,7 +3,7 @@
 ///
 /// One word holds them, with the cell's lock bit (`PREFERENCES_BIT_LOCK`, bit 1) and a
 /// generation count above them. Each mutating function below is the one definition of a
-/// transition; the cell applies it while holding its lock bit, together with the value it
+/// transition; the cell runs it while holding its lock bit, together with the value it
 /// installs (``PreferenceCell/install(loaded:form:isManaged:unlessChangedSince:_:)`` and its
 /// neighbours), and ``checkInvariants()`` runs after it in a debug build.
 ///
@@ -65,7 +65,7 @@ struct CellFlags {
 
   /// Assign: the app chose a value. Dirty, a user value, a new generation; refused when the
   /// cell is managed (see ``refuse()``). The one definition of an assignment: every path that
-  /// assigns, the inlined hot path too (``PreferenceCell/assignUnheard(_:hotPath:)``), applies
+  /// assigns, the inlined hot path too (``PreferenceCell/assignUnheard(_:hotPath:)``), runs
   /// it holding the cell's lock bit.
   ///
   /// - Parameter isChecked: Whether the value was checked against the cell's constraint. An
@@ -95,6 +95,7 @@ struct CellFlags {
   /// Constrain: the cell declares a constraint. Set once, when the cell is made.
   mutating func constrain() {
     bits |= Self.constrained
+    checkInvariants()
   }
 
   /// Forget a refusal, once a write reported it.

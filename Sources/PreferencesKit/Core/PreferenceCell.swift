@@ -1,7 +1,7 @@
 /// The state of one `@Preference`: its value, its default, and whether it needs writing.
 ///
 /// Its state changes only through the transitions of ``CellFlags`` (load, assign, refuse,
-/// reset, mark written, normalise, adopt as default), each applied with the value it installs
+/// reset, mark written, normalise, adopt as default), each run with the value it installs
 /// by one function here, under the lock bit, and checked by ``checkInvariants(_:)`` in a debug
 /// build.
 ///

@@ -9,8 +9,8 @@ extension PreferenceError {
   /// formats allow (512), because each level of a `Codable` type also runs the standard
   /// library's and the type's own code, about 1,500 bytes of stack a level in a debug build. At
   /// 256 levels a value still decodes on the 512 KiB stack of a secondary thread; deeper, a
-  /// hostile file would overflow that stack and stop the app, so the value is refused instead
-  /// (the preference keeps its default and the error is listed in `preferenceProblems`).
+  /// hostile file would overflow that stack and stop the app, so the value fails to decode
+  /// instead (the preference keeps its default and the error is listed in `preferenceProblems`).
   static let maximumCodableDepth = 256
 
   /// A `Codable` value nested more deeply than ``maximumCodableDepth``, at `codingPath`.

@@ -112,9 +112,7 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   /// - Returns: A stream of values, buffered without limit.
   public func updates(initial: Bool = true) -> AsyncStream<Value> {
     let cell = cell
-    return owner.values(
-      first: initial ? cell.value(in: owner) : nil, followingKeys: [cell.key]
-    ) { [weak owner] in
+    return owner.values(initial: initial, followingKeys: [cell.key]) { [weak owner] in
       owner.map { cell.value(in: $0) }
     }
   }

@@ -34,7 +34,7 @@ import Observation
 /// types. A subclass that adds a plain `var` must guard it itself, with a lock of its own.
 open class Preferences: @unchecked Sendable {
   /// The instance's lock, with what it guards: the state of each feature (observation,
-  /// migration, saving, watching, sync, load errors), reached inside `state.withLock { state
+  /// migration, saving, watching, sync, problems), reached inside `state.withLock { state
   /// in ... }`, and every `@Preference` value that does not fit a word, with the rest of its
   /// cell's boxed state, reached inside `state.withLock { state, held in ... }` (see
   /// ``InstanceLock``), so that a load installs values and records what it found in one

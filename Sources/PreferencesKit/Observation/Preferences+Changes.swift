@@ -44,22 +44,27 @@ extension Preferences {
     return stream
   }
 
-  /// A stream of what `read` gives: `first` unless it is `nil`, then a value after each change
-  /// to one of `keys`, until the consuming task is cancelled or the instance is released.
+  /// A stream of what `read` gives: its current value when `initial`, then a value after each
+  /// change to one of `keys`, until the consuming task is cancelled or the instance is released.
   /// `read` returns `nil` once the instance is gone.
+  ///
+  /// The subscriber is added before the current value is read, and each value is read and
+  /// yielded in one step under `order`, so a change that lands while the stream is being made
+  /// is never lost: the last value yielded is read after the last change installed.
   func values<Value: Sendable>(
-    first: Value?, followingKeys keys: Set<String>, read: @escaping @Sendable () -> Value?
+    initial: Bool, followingKeys keys: Set<String>, read: @escaping @Sendable () -> Value?
   ) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream<Value>.makeStream()
-    if let first { continuation.yield(first) }
+    let order = WorkLock()
+    let yieldCurrent: @Sendable () -> Void = {
+      order.withLock { if let value = read() { continuation.yield(value) } }
+    }
     subscribe(
       ChangeSubscriber(
-        receive: { change in
-          guard keys.contains(change.key), let value = read() else { return }
-          continuation.yield(value)
-        },
+        receive: { change in if keys.contains(change.key) { yieldCurrent() } },
         finish: { continuation.finish() }),
       until: continuation)
+    if initial { yieldCurrent() }
     return stream
   }
 
@@ -134,7 +139,9 @@ extension _PreferencesObserving where Self: Preferences {
   ///
   /// Only changes to the `@Preference` properties that reading `keyPath` reads produce values
   /// (for a computed property, the preferences it is computed from); a key path that reads
-  /// none gives its current value and then nothing more.
+  /// none gives its current value and then nothing more. A computed property's getter runs
+  /// under the stream's own lock, which keeps each read and its yield in order: it may read
+  /// anything, and should assign nothing.
   ///
   /// - Parameters:
   ///   - keyPath: The property to follow.
@@ -143,9 +150,9 @@ extension _PreferencesObserving where Self: Preferences {
   public func updates<Value: Sendable>(
     of keyPath: KeyPath<Self, Value>, initial: Bool = true
   ) -> AsyncStream<Value> {
-    let (current, keys) = probe { self[keyPath: keyPath] }
+    let (_, keys) = probe { self[keyPath: keyPath] }
     let keyPath = UncheckedSendable(keyPath)
-    return values(first: initial ? current : nil, followingKeys: keys) { [weak self] in
+    return values(initial: initial, followingKeys: keys) { [weak self] in
       self?[keyPath: keyPath.value]
     }
   }

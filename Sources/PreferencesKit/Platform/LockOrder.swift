@@ -5,10 +5,11 @@
 ///
 /// Five kinds of lock, each a type that says what it is for (why each exists: the
 /// Architecture article's "Locks"): ``Mutex``, which guards a value, and which each lock below
-/// is unless said otherwise; ``InstanceLock`` (4), which guards an instance's state and, through
-/// ``InstanceLock/Held``, its cells' boxed state; ``WorkLock`` (0, 2, 5, 8), which guards no
-/// value and serializes work; a cell's lock bit (9), a bit of its ``CellFlags``' word; and
-/// ``FileLock`` (6), across processes. The save queue (1) is not a lock, but orders like one.
+/// is unless said otherwise; ``InstanceLock`` (4), which guards an instance's state and,
+/// through ``InstanceLock/Held``, its cells' boxed state; ``WorkLock`` (0, 2, 5, 8, and a
+/// stream's order), which guards no value and serializes work; a cell's lock bit (9), a bit of
+/// its ``CellFlags``' word; and ``FileLock`` (6), across processes. The save queue (1) is not a
+/// lock, but orders like one.
 ///
 /// 0. **A preference's read-modify-write lock** (a ``WorkLock`` in
 ///    `InstanceState.readModifyWriteLocks`, taken by ``PreferenceHandle/withLock(_:)``): the
@@ -35,7 +36,7 @@
 /// 6. **The file lock** (`FileLock`): an exclusive `flock` on `<file>.lock`, across processes,
 ///    waited for at most the store's `lockTimeout`, so two processes taking file locks in
 ///    opposite orders end in ``PreferenceError/Kind/lockTimedOut``, not a hang. Under it: (7).
-/// 7. **A file store's snapshot** (`FileStore.snapshot`): under it, the system calls that read
+/// 7. **A file store's read state** (`FileStore.readState`): under it, the system calls that read
 ///    the file, which take `SystemCallFaults`' plan and `ActivityCounters` (leaves).
 /// 8. **Sync**: `SyncSession`'s state, `HybridLogicalClock`'s reading, `InMemorySyncStore`'s
 ///    entries, `FileSyncStore`'s files and skipped list, `KeyValueSyncStore`'s `apply` (a
@@ -44,6 +45,13 @@
 /// 9. **A cell's lock bit** (`PreferenceCell.withCellLock`, in C: `preferences_bit_lock`; on
 ///    Apple platforms one of 64 striped `os_unfair_lock`s around it): the innermost, held for a
 ///    few instructions, never across a call; a thread never holds two.
+///
+/// **A stream's order** (a ``WorkLock`` in ``Preferences/values(initial:followingKeys:read:)``,
+/// behind every `updates()` stream): taken by whoever tells the stream's subscriber of a change
+/// (holding at most (0) or (2), never (4)) and once as the stream starts; under it, (4) and (9)
+/// to read the value, and the stream's buffer. It keeps a read and its yield together. The
+/// value is read through the stream's key path, so for a computed property the class's own
+/// getter runs under it: code the package does not own, which may read and must not write.
 ///
 /// Leaves taken from anywhere, holding nothing: the watchers' state (`KeyObservation`,
 /// `FolderWatcher`, `FolderEvents`; each calls its followers after releasing it),

@@ -1,5 +1,6 @@
 // The system calls that save pending changes when the process ends (`FlushTriggers`), beside
-// the file store's in `Syscalls.swift`.
+// the file store's in `Syscalls.swift`: the exit handler, the signal pipe, and the signal
+// handler of the C target (`PreferencesSignals.h`), which calls `sigaction`, `write` and `raise`.
 
 #if canImport(Darwin)
   import Darwin
@@ -12,6 +13,8 @@
 #else
   #error("PreferencesKit does not know this platform's C library: add it to Syscalls.swift")
 #endif
+
+import PreferencesPrimitives
 
 extension Syscalls {
   /// Has `handler` run when the process exits normally (`exit`, or a return from `main`).
@@ -41,5 +44,21 @@ extension Syscalls {
     let count = read(descriptor, &byte, 1)
     guard count >= 0 else { throw .last }
     return count == 1 ? byte : nil
+  }
+
+  /// Has `signal` write its number (one byte) to `pipe`, the write end of a
+  /// ``makeSignalPipe()``, instead of what it did, which ``forwardSignal(_:)`` does later. A
+  /// signal the process ignores is left ignored.
+  ///
+  /// - Returns: Whether the signal is caught now.
+  @discardableResult
+  static func catchSignal(_ signal: Int32, reportingTo pipe: Int32) -> Bool {
+    preferences_signal_catch(signal, pipe) == 1
+  }
+
+  /// Does what `signal` would have done had ``catchSignal(_:reportingTo:)`` not caught it: the
+  /// process ends by it, or the app's own handler runs, and the signal is caught again.
+  static func forwardSignal(_ signal: Int32) {
+    preferences_signal_forward(signal)
   }
 }

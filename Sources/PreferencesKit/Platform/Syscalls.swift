@@ -47,6 +47,8 @@ enum Syscalls {
     case peek
     /// ``makeSignalPipe()``.
     case pipe
+    /// ``copyFile(_:to:)``: where a hard link fails, a kept copy of a store's file.
+    case copy
   }
 
   /// Why a file is opened, which decides the flags. Every descriptor is close-on-exec, and a

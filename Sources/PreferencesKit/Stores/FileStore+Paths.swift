@@ -83,13 +83,13 @@ extension FileStore {
       try Syscalls.linkFile(path, to: destination)
     } catch {
       // A file system without hard links gets a copy instead.
-      do {
-        try FileManager.default.copyItem(atPath: path, toPath: destination)
+      do throws(SystemError) {
+        try Syscalls.copyFile(path, to: destination)
       } catch let copyError {
         throw PreferenceError(
           .writeFailed, file: url,
           reason: "the file was not replaced, because it cannot be kept at \(destination) first: "
-            + "\(error.message); copying it failed too: \(copyError.localizedDescription)")
+            + "\(error.message); copying it failed too: \(copyError.message)")
       }
     }
     return destination

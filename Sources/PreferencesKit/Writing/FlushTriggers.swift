@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import PreferencesPrimitives
 
 /// Everything that makes the library save pending changes before the process ends or is
 /// suspended, in one place: the process's exit, the signals that stop services and terminals,
@@ -15,8 +14,8 @@ enum FlushTriggers {
   /// How long a signal waits for pending saves before it does what it would have done.
   static let signalFlushLimit: DispatchTimeInterval = .seconds(2)
 
-  /// Installs the exit handler and the lifecycle observers, once per process.
-  static let installExitAndLifecycle: Void = {
+  /// Sets up the exit handler and the lifecycle observers, once per process.
+  static let setUpExitAndLifecycle: Void = {
     Syscalls.runAtExit { LivePreferences.processWillExit() }
     for name in AppLifecycle.leavingForeground {
       _ = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in
@@ -25,14 +24,14 @@ enum FlushTriggers {
     }
   }()
 
-  /// Installs the signal handlers, once per process, when the first instance of a class with
-  /// an automatic ``SavePolicy`` is created. A signal that is ignored stays ignored.
-  static let installSignalHandlers: Void = {
+  /// Catches the ending signals, once per process, when the first instance of a class with an
+  /// automatic ``SavePolicy`` is created. A signal that is ignored stays ignored.
+  static let setUpSignalHandlers: Void = {
     guard let (readEnd, writeEnd) = try? Syscalls.makeSignalPipe() else { return }
     let thread = Thread { FlushTriggers.serveSignals(from: readEnd) }
     thread.name = "PreferencesKit signals"
     thread.start()
-    for signal in endingSignals { _ = preferences_signal_install(signal, writeEnd) }
+    for signal in endingSignals { Syscalls.catchSignal(signal, reportingTo: writeEnd) }
   }()
 
   /// The signal thread: for each signal the handler reports, saves what is pending (waiting
@@ -49,7 +48,7 @@ enum FlushTriggers {
       }
       guard let number else { return }
       flush(within: signalFlushLimit)
-      preferences_signal_forward(Int32(number))
+      Syscalls.forwardSignal(Int32(number))
     }
   }
 
@@ -77,7 +76,7 @@ extension Preferences {
   /// leaves the foreground, and on SIGTERM, SIGINT or SIGHUP while a class of an automatic
   /// policy is in use: it saves for at most 2 seconds, then does what the signal would have
   /// done (as a container's PID 1, it exits with status 128 + the signal's number). A signal
-  /// the app ignores stays ignored, and a handler the app installs later replaces the
+  /// the app ignores stays ignored, and a handler the app sets later replaces the
   /// library's. Call this where the app ends itself another way: from its own signal handling
   /// (a `DispatchSource`, swift-service-lifecycle's graceful shutdown), or before `_exit`.
   ///

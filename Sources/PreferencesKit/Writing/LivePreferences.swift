@@ -21,8 +21,8 @@ enum LivePreferences {
     var postsNotifications = false
   }
   static func add(_ preferences: Preferences) {
-    _ = FlushTriggers.installExitAndLifecycle
-    if type(of: preferences).savePolicy != .explicit { _ = FlushTriggers.installSignalHandlers }
+    _ = FlushTriggers.setUpExitAndLifecycle
+    if type(of: preferences).savePolicy != .explicit { _ = FlushTriggers.setUpSignalHandlers }
     registry.withLock { registry in
       registry.instances[ObjectIdentifier(preferences)] = .passUnretained(preferences)
       if registry.postsNotifications {

@@ -9,19 +9,19 @@
 #ifndef PREFERENCES_SIGNALS_H
 #define PREFERENCES_SIGNALS_H
 
-/// Installs the handler for `signal`, which writes the signal's number (one byte) to
+/// Catches `signal` with the handler, which writes the signal's number (one byte) to
 /// `pipe_fd`, a non-blocking pipe's write end, and remembers the action it replaces.
 ///
 /// An ignored signal is left ignored.
 ///
-/// - Returns: 1 when installed, 0 when the signal is ignored and was left alone, -1 when
+/// - Returns: 1 when caught, 0 when the signal is ignored and was left alone, -1 when
 ///   `sigaction` failed (see `errno`).
-int preferences_signal_install(int signal, int pipe_fd);
+int preferences_signal_catch(int signal, int pipe_fd);
 
-/// Does what `signal` would have done had the handler not been installed: restores the action
-/// installed before it, raises the signal on this thread (so the process dies by it, with the
-/// status that shows it, or the app's handler runs), and, if the process lives on, installs
-/// the handler again unless someone replaced it meanwhile.
+/// Does what `signal` would have done had the handler not caught it: restores the action set
+/// before it, raises the signal on this thread (so the process dies by it, with the status
+/// that shows it, or the app's handler runs), and, if the process lives on, sets the handler
+/// again unless someone replaced it meanwhile.
 ///
 /// When the restored action is the default one, which ends the process, and the raised signal
 /// returns instead (Linux ignores it in the first process of a PID namespace: a container

@@ -61,7 +61,7 @@ struct ModelSyncExampleTests {
       for change in 1...40 {
         let size = 12.0 + Double(change)
         try otherWriter.apply(["fontSize": .set(.double(size))])
-        if !(await eventually(within: 10) { model.fontSize == size }) { stale.append(size) }
+        if !(await eventually(within: 30) { model.fontSize == size }) { stale.append(size) }
       }
       #expect(stale.isEmpty, "the model missed \(stale.count) of 40 changes: \(stale)")
       #expect(prefs.fontSize == 52)

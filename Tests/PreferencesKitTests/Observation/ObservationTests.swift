@@ -157,6 +157,30 @@ struct ObservationTests {
     #expect(try await firstElements(3, of: sizes) == [12, 13, 14])
   }
 
+  /// A change that lands while a stream is being made is never lost: the stream subscribes
+  /// before it reads the current value, and reads and yields each value in one step. Here the
+  /// first read lets another thread's assignment land and then returns the value from before
+  /// it, as a read that raced it would; the stream must still end on the new value. (Read
+  /// before subscribing, it did not: a model following `updates()` missed another process's
+  /// first change.)
+  @Test func aChangeWhileAStreamStartsIsNeverLost() async throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let reads = Mutex(0)
+    let sizes: AsyncStream<Double> = prefs.values(initial: true, followingKeys: ["fontSize"]) {
+      let before = prefs.fontSize
+      guard reads.withLock({ $0 += 1; return $0 }) == 1 else { return before }
+      DispatchQueue.global().async { prefs.fontSize = 99 }
+      let deadline = Date(timeIntervalSinceNow: 10)
+      while prefs.fontSize != 99, Date() < deadline { usleep(1000) }
+      return before
+    }
+    let last = Received<Double>()
+    let following = Task { for await size in sizes { last.append(size) } }
+    defer { following.cancel() }
+    #expect(await eventually(within: 10) { last.all.last == 99 }, "received \(last.all)")
+    #expect(last.all.first == 12)
+  }
+
   @Test func updatesWithoutInitialStartAtTheNextChange() async throws {
     let prefs = AppPreferences(store: InMemoryStore())
     let sizes = prefs.updates(of: \.fontSize, initial: false)

@@ -107,4 +107,37 @@ struct SystemCallFaultTests {
     #expect(try Syscalls.peekBytes(atPath: url.path, count: 6) == Array("bplist".utf8))
     #expect(try Syscalls.peekBytes(atPath: url.path, count: 1 << 20) == binary)
   }
+
+  /// A damaged file is kept under a second name before it is replaced: a hard link, or where
+  /// links fail, a copy made through the fault seam. With both failing, nothing is replaced.
+  @Test func aKeptCopyFallsBackFromALinkToACopy() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("prefs.plist")
+    let damaged = Data("<plist><dict><key>a</key>".utf8)
+    try damaged.write(to: url)
+    try Syscalls.setPermissions(0o640, atPath: url.path)
+    let faults = SystemCallFaults()
+    faults.fail(.link, with: .notPermitted)
+    try faults.inject { try FileStore(url: url).apply(["b": .set(.integer(1))]) }
+    #expect(faults.allHappened)
+    let kept = directory.names().filter { $0.hasPrefix("prefs.plist.corrupt-") }
+    #expect(kept.count == 1)
+    let copy = directory.file(kept.first ?? "").path
+    #expect(FileManager.default.contents(atPath: copy) == damaged)
+    #expect(try Syscalls.status(atPath: copy).permissions == 0o640)
+    #expect(try Syscalls.status(atPath: copy, followingLinks: false).kind == .regularFile)
+
+    try damaged.write(to: url)
+    faults.fail(.link, with: .notPermitted)
+    faults.fail(.copy, with: .noSpace)
+    let thrown = #expect(throws: PreferenceError.self) {
+      try faults.inject { try FileStore(url: url).apply(["b": .set(.integer(2))]) }
+    }
+    #expect(faults.allHappened)
+    #expect(thrown?.kind == .writeFailed)
+    let reason = "copying it failed too: \(SystemError.noSpace.message)"
+    #expect(thrown?.reason?.contains(reason) == true)
+    #expect(FileManager.default.contents(atPath: url.path) == damaged)
+  }
 }
