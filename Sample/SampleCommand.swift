@@ -8,7 +8,7 @@ import PreferencesKit
 /// Sample [--store PATH] set KEY VALUE    change one setting
 /// Sample [--store PATH] reset            put every setting back to its default
 /// Sample [--store PATH] watch            print changes made by other programs
-/// Sample schema                         print the settings' schema as JSON
+/// Sample schema                         print the settings' JSON Schema
 /// Sample --sync PATH ...                 also sync fontSize and theme through PATH
 /// Sample --fontSize 20 ...               override a setting for this run only
 /// ```
@@ -31,7 +31,7 @@ struct SampleCommand {
       set KEY VALUE  change one setting; VALUE is parsed as the setting's type
       reset          put every setting back to its default
       watch          print each change other programs (such as prefs) make, until Control-C
-      schema         print every setting's key, type, default and sync flag as JSON
+      schema         print every setting's key, type, default and sync flag as a JSON Schema
       --store PATH   use the file PATH (.plist or .json) instead of the sample's own store
       --sync PATH    sync the synced settings (fontSize, theme) through the shared folder PATH
       --autosave     save by itself after each change and at exit, instead of calling write

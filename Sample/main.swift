@@ -33,8 +33,9 @@ if command.action == .help {
   exit(0)
 }
 if command.action == .schema {
-  // What an app can hand to tools: every setting's key, type, default and sync flag.
-  Output.line(String(decoding: SamplePreferences.schema.jsonData(), as: UTF8.self))
+  // What an app can hand to editors and tools: every setting's key, type, default, help and
+  // constraint, as a JSON Schema.
+  Output.line(String(decoding: SamplePreferences.schema.jsonSchema(), as: UTF8.self))
   exit(0)
 }
 

@@ -53,7 +53,7 @@ tmux_ new-session -d -x 120 -y 40 -s "$pane" \
 wait_for "fontSize (number, 8 to 72): Font size in points"
 wait_for "fontSize = 12.0"
 tmux_ send-keys -t "$pane" "/^fontSize" Enter "cc" "fontSize = 4000" Escape ":wq" Enter
-wait_for "fontSize: 4000 is above the maximum, 72"
+wait_for "fontSize: maximum 72: found 4000"
 wait_for "What now? (e)dit again, (d)iscard the edit, (w)rite anyway:"
 tmux_ send-keys -t "$pane" "e" Enter
 

@@ -34,6 +34,9 @@ enum Arguments {
     if let word = rest.first, asksForHelp(word) { return .help(name) }
     if name != .write, rest.contains(where: asksForHelp) { return .help(name) }
     if name != .write { rest = optionsAfterStore(rest) }
+    // `write --force STORE ...`: only before STORE, since every word after it may be a value.
+    let force = name == .write && rest.first == "--force"
+    if force { rest.removeFirst() }
     let store = try takeStore(from: &rest, command: name)
     switch name {
     case .keys:
@@ -56,7 +59,7 @@ enum Arguments {
       guard rest.count >= 2 else {
         throw .usage("write takes a KEY and a VALUE, or a type flag and its value", command: name)
       }
-      return .write(store, key: rest[0], try ValueText.edit(words: rest[1...]))
+      return .write(store, key: rest[0], try ValueText.edit(words: rest[1...]), force: force)
     case .rename:
       let scanned = try scan(rest, command: name, options: [], operands: 2...2)
       return .rename(store, from: scanned.operands[0], to: scanned.operands[1])
@@ -79,6 +82,9 @@ enum Arguments {
       }
       let mode: Command.ImportMode = scanned.options["--merge"] != nil ? .merge : .replace
       return .import(store, source: scanned.operands[0], mode: mode)
+    case .validate:
+      let scanned = try scan(rest, command: name, options: ["--schema"], operands: 0...0)
+      return .validate(store, schema: scanned.options["--schema"])
     case .edit:
       _ = try scan(rest, command: name, options: [], operands: 0...0)
       return .edit(store)
@@ -94,8 +100,8 @@ enum Arguments {
       words[index] != "--"
     {
       leading.append(words[index])
-      // `--format` takes the next word as its value.
-      if words[index] == "--format", index + 1 < words.count {
+      // `--format` and `--schema` take the next word as their value.
+      if valueNeeded[words[index]] != nil, index + 1 < words.count {
         leading.append(words[index + 1])
         index += 1
       }
@@ -106,6 +112,9 @@ enum Arguments {
     let storeEnd = min(words.count, index + storeWords)
     return Array(words[index..<storeEnd]) + leading + Array(words[storeEnd...])
   }
+
+  /// The options that take a value, and what their message calls it when it is missing.
+  private static let valueNeeded = ["--format": "plist, json or toml", "--schema": "a FILE"]
 
   /// Removes the `STORE` argument, one word (`-g` for the global domain) or `--suite NAME`,
   /// from the front of `words`.
@@ -134,8 +143,9 @@ enum Arguments {
     return StoreLocation(argument: word)
   }
 
-  /// Splits `words` into operands and options. `--format` takes a value (`--format json` or
-  /// `--format=json`); the other options are flags, whose value is recorded as empty.
+  /// Splits `words` into operands and options. `--format` and `--schema` take a value
+  /// (`--format json` or `--format=json`); the other options are flags, whose value is
+  /// recorded as empty.
   private static func scan(
     _ words: [String], command: CommandName, options allowed: Set<String>,
     operands count: ClosedRange<Int>
@@ -153,9 +163,9 @@ enum Arguments {
         optionsEnded = true
       } else if let equals = word.firstIndex(of: "="), allowed.contains(String(word[..<equals])) {
         options[String(word[..<equals])] = String(word[word.index(after: equals)...])
-      } else if word == "--format", allowed.contains(word) {
+      } else if let value = valueNeeded[word], allowed.contains(word) {
         guard index < words.count else {
-          throw .usage("--format needs plist, json or toml", command: command)
+          throw .usage("\(word) needs \(value)", command: command)
         }
         options[word] = words[index]
         index += 1

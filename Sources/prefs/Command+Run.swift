@@ -22,8 +22,8 @@ extension Command {
       try explain(location, key: key)
     case .readType(let location, let key):
       try readType(location, key: key)
-    case .write(let location, let key, let edit):
-      try write(edit, to: key, in: location)
+    case .write(let location, let key, let edit, let force):
+      try write(edit, to: key, in: location, force: force)
       warnIfManaged(key, in: location)
     case .rename(let location, let old, let new):
       try rename(old, to: new, in: location)
@@ -38,6 +38,8 @@ extension Command {
       try export(location, format: format ?? location.nativeFormat)
     case .import(let location, let source, let mode):
       try importDocument(from: source, into: location, mode: mode)
+    case .validate(let location, let schema):
+      try validate(location, schema: schema)
     case .edit(let location):
       try edit(location)
     }
@@ -74,9 +76,10 @@ extension Command {
   }
 
   private func write(
-    _ edit: Edit, to key: String, in location: StoreLocation
+    _ edit: Edit, to key: String, in location: StoreLocation, force: Bool
   ) throws(ToolFailure) {
     var written: PropertyListValue?
+    let schema = force ? nil : try publishedSchema(of: location)
     try update(location) { values throws(ToolFailure) in
       switch (edit, values[key]) {
       case (.set(let value), _):
@@ -96,6 +99,9 @@ extension Command {
             + "the store was left as it was")
       }
       written = values[key]
+      if let schema, let value = written {
+        try refuseViolations(of: key, value, schema: schema, in: location)
+      }
     }
     if let written, location.makeStore().storedForm(of: written) != written {
       Console.error(

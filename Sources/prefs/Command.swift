@@ -35,7 +35,7 @@ enum Command {
   case readType(StoreLocation, key: String)
   /// `prefs write STORE KEY VALUE` (a string), `prefs write STORE KEY -TYPE VALUE`, or
   /// `-array`, `-dict`, `-array-add`, `-dict-add` and their values.
-  case write(StoreLocation, key: String, Edit)
+  case write(StoreLocation, key: String, Edit, force: Bool = false)
   /// `prefs rename STORE OLD NEW` (Command+Defaults.swift).
   case rename(StoreLocation, from: String, to: String)
   /// `prefs delete STORE KEY`, or every setting with no `KEY` (Command+Defaults.swift).
@@ -44,6 +44,8 @@ enum Command {
   case export(StoreLocation, format: PropertyListFormat?)
   /// `prefs import STORE FILE|- [--replace|--merge]`; `-` is standard input.
   case `import`(StoreLocation, source: String, mode: ImportMode)
+  /// `prefs validate STORE [--schema FILE]` (Command+Validate.swift).
+  case validate(StoreLocation, schema: String?)
   /// `prefs edit STORE` (Command+Edit.swift).
   case edit(StoreLocation)
 }

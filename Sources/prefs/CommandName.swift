@@ -8,5 +8,6 @@ enum CommandName: String, CaseIterable {
   case delete
   case export
   case `import`
+  case validate
   case edit
 }

@@ -27,6 +27,8 @@ struct PublishedSchema {
   let url: URL
   /// The declared keys, sorted.
   let properties: [Property]
+  /// The library's validator of the schema, which checks values as `prefs validate` does.
+  let validator: JSONSchemaValidator
 
   /// The schema beside `location`'s file (its name with `.schema.json` in place of its
   /// extension), or `nil` when there is none, or the store is no file.
@@ -35,11 +37,14 @@ struct PublishedSchema {
   ///   with `properties`.
   static func beside(_ location: StoreLocation) throws(ToolFailure) -> PublishedSchema? {
     guard let store = location.fileURL else { return nil }
-    let url = store.deletingPathExtension().appendingPathExtension("schema.json")
+    let url = FileStore.schemaURL(forStoreAt: store)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     let root: PropertyListValue
+    let validator: JSONSchemaValidator
     do {
-      root = try JSONPropertyListParser.parse(Array(try Data(contentsOf: url)))
+      let bytes = Array(try Data(contentsOf: url))
+      root = try JSONPropertyListParser.parse(bytes)
+      validator = try JSONSchemaValidator(schema: bytes)
     } catch {
       throw .inputOutput("read", url.path, error)
     }
@@ -51,7 +56,7 @@ struct PublishedSchema {
       guard case .dictionary(let keywords) = fields[key]! else { return nil }
       return Property(key: key, fields: keywords)
     }
-    return PublishedSchema(url: url, properties: properties)
+    return PublishedSchema(url: url, properties: properties, validator: validator)
   }
 
   /// Comment lines naming every declared key (not the library's own), its type, constraints,

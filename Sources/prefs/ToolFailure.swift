@@ -12,6 +12,9 @@ enum ToolFailure: Error {
   case refused(String)
   /// The store, or a file to import, could not be read or written: exit status 3.
   case inputOutput(String)
+  /// The document is valid, but values break the schema's constraints (`validate`), or the
+  /// value to write does (`write` without `--force`): exit status 4, the store left as it was.
+  case violations(String)
 
   /// The exit status that reports this failure.
   var exitStatus: Int32 {
@@ -19,6 +22,7 @@ enum ToolFailure: Error {
     case .keyNotFound, .refused: 1
     case .usage: 2
     case .inputOutput: 3
+    case .violations: 4
     }
   }
 
@@ -27,7 +31,7 @@ enum ToolFailure: Error {
     switch self {
     case .usage(let message, _): message
     case .keyNotFound(let key, let store): "key \"\(key)\" not found in \(store)"
-    case .inputOutput(let message), .refused(let message): message
+    case .inputOutput(let message), .refused(let message), .violations(let message): message
     }
   }
 

@@ -11,13 +11,14 @@ enum Usage {
     case .read: "prefs read STORE [KEY] [--json | --explain]"
     case .readType: "prefs read-type STORE KEY"
     case .write:
-      "prefs write STORE KEY (VALUE | -string S | -int N | -float X | -bool true|false"
+      "prefs write [--force] STORE KEY (VALUE | -string S | -int N | -float X | -bool true|false"
         + " | -date ISO8601 | -data BASE64 | -json JSON | -array[-add] [-TYPE] V ..."
         + " | -dict[-add] K [-TYPE] V ...)"
     case .rename: "prefs rename STORE OLD_KEY NEW_KEY"
     case .delete: "prefs delete STORE [KEY]"
     case .export: "prefs export STORE [--format plist|json|toml]"
     case .import: "prefs import STORE FILE|- [--replace|--merge]"
+    case .validate: "prefs validate STORE [--schema FILE]"
     case .edit: "prefs edit STORE"
     }
   }
@@ -50,8 +51,10 @@ enum Usage {
 
     Exit status: 0 success, 1 key not found (or an app identifier with no settings,
     -array-add/-dict-add to a value of another kind, a rename to a key that exists, an
-    edit that wrote nothing), 2 usage error, 3 a file (the store, or the file to import)
-    could not be read or written, or is damaged with nothing to salvage.
+    edit that wrote nothing), 2 usage error, 3 a file (the store, the file to import, or the
+    schema) could not be read or written, or is damaged with nothing to salvage, 4 a valid
+    document whose values break the schema's constraints (validate), or a value the schema
+    forbids (write).
     """
   }
 
@@ -102,6 +105,10 @@ enum Usage {
         Other keys are left as they are. A .plist store keeps dates to the second; prefs warns
         when a fraction is dropped. When an administrator manages KEY, prefs writes it and
         warns that apps ignore it while it is managed.
+        When the app publishes a schema beside the store (STORE's name with .schema.json in
+        place of its extension), a value it forbids is refused with exit status 4, naming
+        the constraint (maximum 72, enum [...], type ...), and the store is left as it was;
+        --force, before STORE, writes it anyway.
         """
       case .readType:
         """
@@ -137,6 +144,18 @@ enum Usage {
         --replace (the default, as with 'defaults import') makes the store hold exactly the
         document's keys: keys not in the document are removed. --merge sets the document's
         keys and leaves every other key as it is.
+        """
+      case .validate:
+        """
+        Checks every value in the store against the JSON Schema the app publishes beside it
+        (STORE's name with .schema.json in place of its extension: preferences.schema.json
+        next to preferences.toml), or against --schema FILE. Prints each violation on its own
+        line, FILE:LINE: KEY: CONSTRAINT: found VALUE (the line where the format has lines,
+        TOML and JSON), and exits with status 4 when there is any; prints that the store is
+        valid and exits with 0 otherwise. A schema cannot render the checks an app makes in
+        code, which its $comment names: a valid store may still hold a value the app
+        rejects. Exits with status 3 when there is no schema, or the store or the schema
+        cannot be read.
         """
       case .edit:
         """

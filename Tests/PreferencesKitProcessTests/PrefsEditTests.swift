@@ -152,7 +152,7 @@ import Testing
           .firstIndex { $0.hasPrefix("fontSize = ") }.map { $0 + 1 }
         #expect(
           edit.error.contains(
-            "line \(line ?? 0), column 12: fontSize: 4000 is above the maximum, 72"))
+            "line \(line ?? 0), column 12: fontSize: maximum 72: found 4000"))
         #expect(try Data(contentsOf: directory.file("s.json")) == before)
       }
     }

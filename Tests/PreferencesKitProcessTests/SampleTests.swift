@@ -68,16 +68,18 @@ struct SampleSetCase: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test func schemaPrintsEverySettingAsJSON() throws {
+  @Test func schemaPrintsEverySettingAsAJSONSchema() throws {
     try withDirectory { directory in
       let outcome = try BuiltProgram.sample(in: directory).run(["schema"])
       #expect(outcome.status == 0, "\(outcome.error)")
       let json = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8))
-      let preferences = try #require((json as? [String: Any])?["preferences"] as? [[String: Any]])
-      #expect(preferences.count == 12)
-      let fontSize = try #require(preferences.first { $0["key"] as? String == "fontSize" })
-      #expect(fontSize["type"] as? String == "Double")
-      #expect(fontSize["synced"] as? Bool == true)
+      let properties = try #require(
+        (json as? [String: Any])?["properties"] as? [String: [String: Any]])
+      // 12 settings, and the library's version and device keys.
+      #expect(properties.count == 14)
+      let fontSize = try #require(properties["fontSize"])
+      #expect(fontSize["type"] as? String == "number")
+      #expect(fontSize["$comment"] as? String == "Swift type Double, synced.")
     }
   }
 

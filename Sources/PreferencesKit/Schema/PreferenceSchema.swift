@@ -1,6 +1,10 @@
 /// Every preference a ``Preferences`` subclass declares: key, type, default, help text,
 /// constraints, and how it syncs.
 ///
+/// It renders as a JSON Schema of the store's document (``jsonSchema()``), which an app
+/// publishes beside its store with ``Preferences/publishSchema()`` for editors and for
+/// `prefs validate`, and as an iOS Settings bundle (``settingsBundleRootPlist()``).
+///
 /// ```swift
 /// for entry in AppPreferences.schema.entries {
 ///   print(entry.key, entry.typeName, entry.defaultValue ?? "none", entry.help ?? "")
@@ -36,8 +40,8 @@ public struct PreferenceSchema: Sendable, Hashable {
 }
 
 extension Preferences {
-  /// The schema of this class: every declared preference with its key, type, default, and
-  /// whether it syncs.
+  /// The schema of this class: every declared preference with its key, type, default, help
+  /// text, constraints, and whether it syncs.
   ///
   /// Computing it creates an instance over an empty in-memory store, so ``setDefaults()`` runs.
   public class var schema: PreferenceSchema {

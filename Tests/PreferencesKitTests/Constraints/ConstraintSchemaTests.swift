@@ -44,21 +44,6 @@ struct ConstraintSchemaTests {
     #expect(try entry("plain").help == nil)
   }
 
-  @Test func theJSONSchemaCarriesHelpAndConstraints() throws {
-    let json = try #require(
-      JSONSerialization.jsonObject(with: ConstrainedPreferences.schema.jsonData())
-        as? [String: Any])
-    let entries = try #require(json["preferences"] as? [[String: Any]])
-    let fontSize = try #require(entries.first { $0["key"] as? String == "fontSize" })
-    #expect(fontSize["help"] as? String == "Font size in points")
-    #expect(fontSize["minimum"] as? Double == 8)
-    #expect(fontSize["maximum"] as? Double == 72)
-    let columns = try #require(entries.first { $0["key"] as? String == "columns" })
-    #expect(columns["customValidation"] as? Bool == true)
-    let plain = try #require(entries.first { $0["key"] as? String == "plain" })
-    #expect(plain["help"] == nil && plain["minimum"] == nil && plain["clamps"] == nil)
-  }
-
   @Test func theSettingsBundleTitlesWithHelpAndGivesSlidersBounds() throws {
     let plist = try #require(
       PropertyListSerialization.propertyList(

@@ -245,13 +245,14 @@ struct SchemaTests {
     #expect(VersionTwoPreferences.schema.version == 2)
   }
 
-  @Test func theSchemaRendersAsJSON() throws {
-    let json = try JSONSerialization.jsonObject(with: AppPreferences.schema.jsonData())
+  @Test func theSchemaRendersAsAJSONSchema() throws {
+    let json = try JSONSerialization.jsonObject(with: AppPreferences.schema.jsonSchema())
     let document = try #require(json as? [String: Any])
-    let preferences = try #require(document["preferences"] as? [[String: Any]])
-    #expect(preferences.count == 13)
-    #expect(preferences.first?["key"] as? String == "userName")
-    #expect(preferences.first?["type"] as? String == "String")
+    let properties = try #require(document["properties"] as? [String: [String: Any]])
+    // Every declared key, and the library's version and device keys.
+    #expect(properties.count == AppPreferences.schema.entries.count + 2)
+    #expect(properties["userName"]?["type"] as? String == "string")
+    #expect(properties["userName"]?["$comment"] as? String == "Swift type String.")
   }
 
   @Test func theGeneratedSettingsBundleParsesAndListsEditablePreferences() throws {

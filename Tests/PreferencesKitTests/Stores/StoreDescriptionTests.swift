@@ -32,7 +32,7 @@ struct StoreDescriptionTests {
     let entries = ScalePreferences.schema.entries
     #expect(entries.first { $0.key == "scale" }?.defaultValue == .double(1.2))
     #expect(entries.first { $0.key == "ratio" }?.defaultValue == nil)
-    let json = String(decoding: ScalePreferences.schema.jsonData(), as: UTF8.self)
+    let json = String(decoding: ScalePreferences.schema.jsonSchema(), as: UTF8.self)
     #expect(json.contains("\"default\": 1.2,"))
     #expect(!json.contains("1.2000000476837158"))
     // What the schema shows loads back as the same Float.

@@ -1,38 +1,6 @@
 public import Foundation
 
 extension PreferenceSchema {
-  /// The schema as a JSON document:
-  /// `{"version": 1, "preferences": [{"key": ..., "type": ..., "default": ..., "synced": ...}]}`.
-  ///
-  /// An entry has `"help"` when declared, and each of its ``Entry/constraints`` that is set:
-  /// `"minimum"`, `"maximum"`, `"allowedValues"`, `"maximumCount"`, `"customValidation"` and
-  /// `"clamps"` (the last two `true` when present). Defaults and bounds are written as
-  /// ``FileStore`` writes values in JSON.
-  public func jsonData() -> Data {
-    let preferences: [PropertyListValue] = entries.map { entry in
-      var fields: [String: PropertyListValue] = [
-        "key": .string(entry.key), "type": .string(entry.typeName),
-        "synced": .bool(entry.isSynced),
-        "previousKeys": .array(entry.previousKeys.map { .string($0) }),
-      ]
-      let constraints = entry.constraints
-      fields["default"] = entry.defaultValue
-      fields["help"] = entry.help.map { .string($0) }
-      fields["minimum"] = constraints.minimum
-      fields["maximum"] = constraints.maximum
-      fields["allowedValues"] = constraints.allowedValues.map { .array($0) }
-      fields["maximumCount"] = constraints.maximumCount.map { .integer(Int64($0)) }
-      if constraints.hasCustomValidation { fields["customValidation"] = .bool(true) }
-      if constraints.clampsAssignments { fields["clamps"] = .bool(true) }
-      return .dictionary(fields)
-    }
-    let document: [String: PropertyListValue] = [
-      "version": .integer(Int64(version)), "preferences": .array(preferences),
-    ]
-    // The schema holds only values that came from encoding, so the writer cannot refuse it.
-    return Data((try? PropertyListFormat.json.encode(document)) ?? [])
-  }
-
   /// A `Root.plist` for an iOS Settings bundle, listing each preference the Settings app can
   /// edit such that what it stores loads back into the preference: a text field for strings,
   /// a toggle for Booleans, a multi-value list for `CaseIterable` enums and

@@ -1,0 +1,42 @@
+import PreferencesKit
+
+/// Where a key of a JSON document's top-level object is written, for `prefs validate`.
+enum JSONLines {
+  /// The line (counted from 1) of `key` in the top-level object of the JSON text `bytes`,
+  /// written as the library's writer escapes it; `nil` when it is not found.
+  static func line(ofKey key: String, in bytes: [UInt8]) -> Int? {
+    guard let quoted = try? JSONPropertyListWriter.text(of: .string(key)) else { return nil }
+    let target = Array(quoted.utf8)
+    var line = 1
+    var depth = 0
+    var index = 0
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\n"): line += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      case UInt8(ascii: "\""):
+        let start = index
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+          index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        if depth == 1, bytes[start...min(index, bytes.count - 1)].elementsEqual(target),
+          isFollowedByColon(bytes, after: index)
+        {
+          return line
+        }
+      default: break
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether the next character after `index`, past white space, is `:`.
+  private static func isFollowedByColon(_ bytes: [UInt8], after index: Int) -> Bool {
+    var next = index + 1
+    while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+    return next < bytes.count && bytes[next] == UInt8(ascii: ":")
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PreferencesTestSupport
+import Testing
+
+@testable import PreferencesKit
+
+/// A class with a renamed key, a date, data, and typed collections, for the JSON Schema.
+final class SchemaKindsPreferences: Preferences, @unchecked Sendable {
+  @Preference(previousKeys: ["font_size"]) var fontSize = 12.0
+  @Preference var opened = Date(timeIntervalSince1970: 0)
+  @Preference var token = Data([1, 2])
+  @Preference var weights: [String: Double] = [:]
+  @Preference var small: Int8 = 1
+  @Preference var nickname: String? = nil
+}
+
+/// What ``PreferenceSchema/jsonSchema()`` writes: every declared rule a schema can say.
+struct JSONSchemaTests {
+  /// The rendered schema of `type`, as JSON objects.
+  func schema(of type: Preferences.Type) throws -> [String: Any] {
+    try #require(
+      JSONSerialization.jsonObject(with: type.schema.jsonSchema()) as? [String: Any])
+  }
+
+  func property(_ key: String, of type: Preferences.Type) throws -> [String: Any] {
+    let properties = try #require(try schema(of: type)["properties"] as? [String: Any])
+    return try #require(properties[key] as? [String: Any])
+  }
+
+  @Test func eachConstraintIsAKeyword() throws {
+    let root = try schema(of: ConstrainedPreferences.self)
+    #expect(root["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    #expect(root["additionalProperties"] as? Bool == false)
+    let comment = try #require(root["$comment"] as? String)
+    #expect(comment.contains("columns, retries"))
+    let fontSize = try property("fontSize", of: ConstrainedPreferences.self)
+    #expect(fontSize["type"] as? String == "number")
+    #expect(fontSize["default"] as? Double == 12)
+    #expect(fontSize["minimum"] as? Double == 8 && fontSize["maximum"] as? Double == 72)
+    #expect(fontSize["title"] as? String == "Font size in points")
+    #expect(fontSize["description"] as? String == "Font size in points")
+    let language = try property("language", of: ConstrainedPreferences.self)
+    #expect(language["enum"] as? [String] == ["en", "fr"])
+    let recent = try property("recentFiles", of: ConstrainedPreferences.self)
+    #expect(recent["maxItems"] as? Int == 3 && recent["maxLength"] == nil)
+    #expect((recent["items"] as? [String: Any])?["type"] as? String == "string")
+    let nickname = try property("nickname", of: ConstrainedPreferences.self)
+    #expect(nickname["maxLength"] as? Int == 5)
+    let columns = try property("columns", of: ConstrainedPreferences.self)
+    #expect((columns["$comment"] as? String)?.contains("code") == true)
+    #expect(columns["type"] as? String == "integer")
+    let theme = try property("theme", of: ConstrainedPreferences.self)
+    #expect(theme["enum"] as? [String] == ["light", "dark"])
+    let volume = try property("volume", of: ConstrainedPreferences.self)
+    #expect((volume["$comment"] as? String)?.contains("nearer bound") == true)
+  }
+
+  @Test func typesDatesDataAndPreviousKeys() throws {
+    let old = try property("font_size", of: SchemaKindsPreferences.self)
+    #expect(old["deprecated"] as? Bool == true)
+    let opened = try property("opened", of: SchemaKindsPreferences.self)
+    #expect((opened["anyOf"] as? [Any])?.count == 2)
+    #expect((opened["default"] as? [String: Any])?["$date"] as? String == "1970-01-01T00:00:00Z")
+    let token = try property("token", of: SchemaKindsPreferences.self)
+    #expect((token["anyOf"] as? [Any])?.count == 2)
+    let weights = try property("weights", of: SchemaKindsPreferences.self)
+    #expect(weights["type"] as? String == "object")
+    #expect((weights["additionalProperties"] as? [String: Any])?["type"] as? String == "number")
+    let small = try property("small", of: SchemaKindsPreferences.self)
+    #expect(small["minimum"] as? Int == -128 && small["maximum"] as? Int == 127)
+    let nickname = try property("nickname", of: SchemaKindsPreferences.self)
+    #expect(nickname["type"] as? String == "string" && nickname["default"] == nil)
+  }
+
+  @Test func theSameDeclarationGivesTheSameBytes() {
+    #expect(
+      ConstrainedPreferences.schema.jsonSchema() == ConstrainedPreferences.schema.jsonSchema())
+  }
+}
