@@ -39,7 +39,9 @@ extension Preferences {
   /// ``InMemoryStore``) publishes nothing.
   ///
   /// Publishing is opt-in: the schema is one more file in the user's folder, which an app
-  /// whose settings nobody edits by hand does not need.
+  /// whose settings nobody edits by hand does not need. Publish before the first write: a TOML
+  /// file the app creates then starts with `#:schema ./preferences.schema.json`, the line TOML
+  /// editors' language servers read; a file a person already has never gets it added.
   ///
   /// ```swift
   /// let prefs = AppPreferences()

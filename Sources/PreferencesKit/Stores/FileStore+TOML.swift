@@ -20,7 +20,11 @@ extension FileStore {
         return try TOMLDocument(parsing: source).updated(to: values)
       }
       let isNew = previous != nil && previous?.identity == nil
-      return try TOMLWriter.encode(values, comment: isNew ? tomlHeader(for: request) : [])
+      let bytes = try TOMLWriter.encode(values, comment: isNew ? tomlHeader(for: request) : [])
+      // A new file names its published schema on its first line, for TOML editors; a file a
+      // person already has never gets the line added.
+      guard isNew, let directive = tomlSchemaDirective else { return bytes }
+      return Array((directive + "\n").utf8) + bytes
     } catch {
       throw PreferenceError(error, kind: .unrepresentableValue, file: url)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PreferencesTestSupport
+import PropertyListFormats
 import Testing
 
 @testable import PreferencesKit
@@ -34,6 +35,29 @@ struct SchemaPublishingTests {
     try prefs.publishSchema()
     #expect(try Data(contentsOf: url) == ConstrainedPreferences.schema.jsonSchema())
     #expect(directory.names() == ["store.schema.json"])
+  }
+
+  /// A TOML file the app creates after publishing names the schema on its first line, the
+  /// directive TOML editors' language servers read; a file a person already has never gets it.
+  @Test func aNewTOMLFileNamesThePublishedSchemaAndAnExistingOneIsLeftAlone() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("preferences.toml")
+    let prefs = ConstrainedPreferences(store: FileStore(url: url))
+    try prefs.publishSchema()
+    prefs.fontSize = 20
+    try prefs.writePreferences()
+    let created = try String(contentsOf: url, encoding: .utf8)
+    #expect(created.hasPrefix("#:schema ./preferences.schema.json\n# "), "\(created)")
+    #expect(try TOMLDocument(parsing: Array(created.utf8)).values["fontSize"] == .double(20))
+
+    let own = directory.file("own.toml")
+    try Data("# mine\nfontSize = 14.0\n".utf8).write(to: own)
+    let other = ConstrainedPreferences(store: FileStore(url: own))
+    try other.publishSchema()
+    other.fontSize = 30
+    try other.writePreferences()
+    #expect(try String(contentsOf: own, encoding: .utf8) == "# mine\nfontSize = 30.0\n")
   }
 
   @Test func aStoreWithoutAFilePublishesNothing() throws {
