@@ -35,23 +35,25 @@ case "${1:-}" in
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;
 esac
 
-# The folders of a path below the root, nearest first, holding a licence of their own.
+# The folders below the root that hold a licence of their own: what is under them is vendored.
+vendored_dirs=()
+while IFS= read -r licence; do
+  vendored_dirs+=("$(dirname "$licence")/")
+done < <(git ls-files --cached --others --exclude-standard \
+  | grep -E '(^|/)(LICENSE|COPYING)(\.[^/]*)?$' | grep / || true)
 vendored() {
   local dir
-  dir="$(dirname "$1")"
-  while [ "$dir" != . ]; do
-    if compgen -G "$dir/LICENSE" >/dev/null || compgen -G "$dir/LICENSE.*" >/dev/null \
-      || compgen -G "$dir/COPYING" >/dev/null || compgen -G "$dir/COPYING.*" >/dev/null; then
-      return 0
-    fi
-    dir="$(dirname "$dir")"
+  for dir in ${vendored_dirs[@]+"${vendored_dirs[@]}"}; do
+    [[ "$1" == "$dir"* ]] && return 0
   done
   return 1
 }
 
 # How many lines stay above the header: a manifest's tools-version line, or a `#!` line.
 preamble() {
-  case "$(head -n 1 "$1")" in
+  local first=""
+  IFS= read -r first <"$1" || true
+  case "$first" in
     "// swift-tools-version:"* | "//swift-tools-version:"* | "#!"*) echo 1 ;;
     *) echo 0 ;;
   esac
@@ -68,10 +70,11 @@ while IFS= read -r file; do
     continue
   fi
   keep="$(preamble "$file")"
-  if [ "$(tail -n +"$((keep + 1))" "$file" | head -n "$header_lines")" = "$header" ]; then
+  top="$(head -n "$((keep + 12))" "$file")"
+  if [ "$(sed -n "$((keep + 1)),$((keep + header_lines))p" <<<"$top")" = "$header" ]; then
     continue
   fi
-  if head -n "$((keep + 12))" "$file" | grep -q 'SPDX-License-Identifier\|Copyright'; then
+  if [[ "$top" == *SPDX-License-Identifier* || "$top" == *Copyright* ]]; then
     echo "$file: carries another licence header; move it beside its licence or fix it by hand" >&2
     foreign=$((foreign + 1))
     continue
