@@ -38,9 +38,11 @@ if [ -z "$commit" ] || [ "$commit" = none ]; then
   exit 0
 fi
 
-if ! git cat-file -e "$commit^{commit}" 2>/dev/null; then
-  echo "API check: fetching $commit ($version), which this clone lacks"
-  git fetch --quiet --depth=1 origin "$commit" 2>/dev/null \
+if ! git cat-file -e "$commit^{commit}" 2>/dev/null \
+  || [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+  echo "API check: fetching $commit ($version) into this shallow or partial clone"
+  # Under a tag: the checker clones this repository, and a clone copies only what refs reach.
+  git fetch --quiet --depth=1 origin "+$commit:refs/tags/api-baseline-$commit" 2>/dev/null \
     || git fetch --quiet --unshallow --tags origin 2>/dev/null || true
   if ! git cat-file -e "$commit^{commit}" 2>/dev/null; then
     echo "API check: commit $commit ($version) is neither here nor at origin" >&2
