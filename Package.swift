@@ -1,4 +1,9 @@
 // swift-tools-version: 6.2
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 import PackageDescription
 
 let package = Package(

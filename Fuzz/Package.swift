@@ -1,4 +1,9 @@
 // swift-tools-version: 6.0
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Coverage-guided fuzz targets for the property-list formats, built apart from the main package
 // so that it never gains sanitizer-only targets. See Scripts/fuzz.sh; build by hand with
 //   swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library

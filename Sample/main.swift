@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The PreferencesKit sample app. Run it with `swift run Sample`; `Sample --help` lists its
 // commands. This file is the whole life of a `Preferences` subclass: load it from a store,
 // change it, save it, reset it, and watch it change when another program writes the store.

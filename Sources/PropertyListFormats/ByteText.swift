@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// Helpers the text parsers share: checked UTF-8 decoding and human-readable positions.
 enum ByteText {
   /// The string the bytes spell, or `nil` when they are not valid UTF-8.

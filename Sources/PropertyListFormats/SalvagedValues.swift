@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a damaged store still holds: the entries that can be read on their own, and the keys
 /// of those that cannot. A store's `salvage(after:)` returns it, and a format's salvage of a
 /// file that does not parse as a whole.

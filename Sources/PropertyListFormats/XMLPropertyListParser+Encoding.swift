@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 extension XMLPropertyListParser {
   /// The document as UTF-8, which the parser reads: UTF-8 as it is, UTF-16 (with a byte-order
   /// mark, or without one when the document starts with `<?`, as XML's appendix F detects it)

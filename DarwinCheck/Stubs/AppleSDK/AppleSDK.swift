@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The stub module `AppleSDK` of the Darwin lane: empty on purpose. check.sh imports it into
 // every file of the checked modules (`-import-module AppleSDK`) and declares it the owner of
 // two cross-import overlays (AppleSDK.swiftcrossimport/, written by check.sh next to it):

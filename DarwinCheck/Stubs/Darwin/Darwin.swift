@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The stub `Darwin` module of the Darwin lane. Its name makes `#if canImport(Darwin)` true, so
 // the library's Apple branches are compiled and its Glibc branches left out. It re-exports
 // Glibc, whose POSIX declarations match Darwin's for what the library calls (open, fstat,

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Vnode dispatch sources, which swift-corelibs-libdispatch leaves out on Linux
 // (`#if !os(Linux) && !os(Android)` around them in Source.swift).
 // Signatures: MacOSX15.5.sdk/usr/lib/swift/Dispatch.swiftmodule/arm64e-apple-macos.swiftinterface.

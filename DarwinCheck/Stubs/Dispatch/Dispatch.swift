@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The stub module `_AppleSDK_Dispatch` of the Darwin lane: what Apple's Dispatch declares and
 // Linux's lacks. The compiler imports it into the files that `import Dispatch` or
 // `import Foundation` only (Apple's Foundation re-exports Dispatch), as a cross-import overlay

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Key-value observing by key path string, which Linux's Foundation lacks (it has no
 // Objective-C runtime). Signatures: MacOSX15.5.sdk/System/Library/Frameworks/
 // Foundation.framework/Headers/NSKeyValueObserving.h, as Swift imports it.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // ProcessInfo's activities, which Linux's Foundation does not declare.
 // Signatures: MacOSX15.5.sdk/System/Library/Frameworks/Foundation.framework/Headers/
 // NSProcessInfo.h (`@interface NSProcessInfo (NSProcessInfoActivity)`), as Swift imports them.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// A cell seen without its value type, so ``Preferences`` can load, write and reset every
 /// property the same way. A member that reaches the cell's boxed state takes an
 /// ``InstanceLock/Held``, the proof that the owner's lock is held; the flags are atomic, and

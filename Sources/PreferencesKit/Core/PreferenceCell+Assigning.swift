@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// An assignment, the one path every assignment takes: the wrapper's setter (observed or not)
 /// and ``PreferenceHandle/withLock(_:)`` alike. ``CellFlags/assign(isChecked:)`` decides what
 /// it does to the flags; ``PreferenceCell/assign(_:in:observer:)`` stores the value between the

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // A preference's declared constraint (``PreferenceConstraint``) applied on each path a value
 // comes in by: an assignment in code here, a load (store, layers, sync, import, migration) in
 // ``decodeAccepted(_:)``, and the default when the instance is created.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // A cell's one load and one reset: each chooses what the preference holds from its candidates
 // (the user's stored value, and the layers' values when the class reads any), outside the lock,
 // and returns the update that installs it (see CellFlags).

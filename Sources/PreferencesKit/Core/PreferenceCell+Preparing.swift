@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Preparing a cell's transitions outside the lock: encoding values, and comparing stored forms
 // to work out what observers hear (loads and resets: Core/PreferenceCell+Loading.swift).
 // What is prepared is installed under the lock by the transitions in PreferenceCell.swift (see

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 extension PreferenceHandle {
   /// Reads the value, lets `body` change it, and assigns the result, as one step that no other
   /// `withLock` of this preference comes between: the way to change a value from what it was,

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// One preference seen as a whole: its key, its default, whether it holds that default, and
 /// ways to reset it or follow it. The projected value of `@Preference`: `prefs.$fontSize`.
 ///

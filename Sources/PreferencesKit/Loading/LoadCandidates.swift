@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a load chooses from for one preference, highest precedence first: the layers above the
 /// user's store (the managed value, then the overrides from arguments and environment
 /// variables), the store's value, the layers below it (the system's default). A class without

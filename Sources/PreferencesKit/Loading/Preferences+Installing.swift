@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Installing: prepared updates put into their cells under the lock, with the Observation
 // framework's will-set and did-set around them, then announced to every other kind of observer.
 extension Preferences {

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a store says about the version of the preferences that wrote it.
 enum StoreVersion: Equatable {
   /// The store records no version yet; the next write records this class's.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// Every lock in the package, and which may be taken while holding which: written down once,
 /// here. A thread takes locks only from a lower number to a higher one, never back, so no two
 /// threads can wait for each other in a cycle; a lock marked *leaf* is held while taking no

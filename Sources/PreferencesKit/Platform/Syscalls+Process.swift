@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The system calls that save pending changes when the process ends (`FlushTriggers`), beside
 // the file store's in `Syscalls.swift`: the exit handler, the signal pipe, and the signal
 // handler of the C target (`PreferencesSignals.h`), which calls `sigaction`, `write` and `raise`.

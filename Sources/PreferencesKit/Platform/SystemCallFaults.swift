@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Failure injection for `Syscalls.swift`, as swift-system's `Internals/Mocking.swift`: debug
 // builds only (`ENABLE_SYSTEM_CALL_FAULTS`, set in Package.swift).
 

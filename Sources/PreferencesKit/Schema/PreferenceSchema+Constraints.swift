@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 extension PreferenceSchema {
   /// What values a preference accepts besides its type, as data: what a JSON Schema, a comment
   /// in a settings file or a Settings bundle's slider can say without running the app's code.

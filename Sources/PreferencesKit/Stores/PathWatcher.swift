@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// Reports changes to one file whose folder may not exist yet: watches the file's folder with a
 /// ``FolderWatcher`` when it exists, and otherwise the nearest folder above it, moving down as
 /// folders appear and back up when they go, so a store is never polled for want of a folder.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// The layers a store's platform merges into what the store reads, which ``Preferences``
 /// reads whatever its class opts into: for a store over `UserDefaults`
 /// (``PreferenceStore/userDefaultsDomains``), the keys `UserDefaults` reports forced, the

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// What one ``PreferenceStore/update(_:_:)`` asks of the store besides its change: the keys
 /// the change reads, why the store as it is must be kept, and what the class that writes
 /// declares.

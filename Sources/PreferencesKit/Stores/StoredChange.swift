@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// One key's change in a change set: what a store's ``PreferenceStore/apply(_:)`` receives for
 /// each key, and what migration, sync and the `prefs` tool hand to stores.
 ///

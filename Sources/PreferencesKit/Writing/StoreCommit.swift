@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// What one commit to the store did besides the change, and what it could not do.
 struct CommitOutcome {
   /// Files the store kept beside the new one (a damaged file, a backup), as

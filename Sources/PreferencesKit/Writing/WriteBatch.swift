@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// One ``Preferences/writePreferences()`` on its way to the store: the steps add to it in
 /// order (cell writes, key moves, sync stamps, the version record), then the store applies
 /// ``changes(leavingOut:)`` as one unit (see `Preferences.commit`), the keys whose values it

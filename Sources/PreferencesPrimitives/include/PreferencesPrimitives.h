@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // PreferencesPrimitives, the package's C target: what Swift cannot say portably without a
 // dependency. This header: atomic loads and stores of one word, and a lock built on them, for
 // PreferencesKit's hot path; PreferencesSignals.h: forwarding the signals that end a process.

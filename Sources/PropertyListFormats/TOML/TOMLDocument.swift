@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// A TOML 1.0.0 document read without loss: its values, and for each key-value and each table
 /// header the bytes that spell it, so that an edit rewrites only the lines of what changed.
 ///

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// TOML's rules for defining tables and keys, checked as the parser meets each header and key.
 extension TOMLNode {
   /// A broken rule, described for a person; the parser adds the place.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 /// Reads TOML 1.0.0 into a ``TOMLDocument``'s parts, without losing where anything is.
 ///
 /// A byte-level recursive-descent parser: inline arrays and tables recurse, at most

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // The views of the SwiftUI article (`PreferencesKit.docc/SwiftUI.md`), compiled wherever SwiftUI
 // exists: the macOS CI job builds them; Linux has no SwiftUI and skips the file. Keep the two
 // in step. The article's class and model are in ModelSyncExampleTests.swift, which checks them.

@@ -1,3 +1,8 @@
+// This source file is part of the swift-preferences open source project.
+// Copyright (c) 2026 the swift-preferences authors.
+// Licensed under the Apache License, Version 2.0 (see LICENSE).
+// SPDX-License-Identifier: Apache-2.0
+
 // Stub of os_unfair_lock for the Darwin lane. Declarations only: the lane type-checks and never
 // links. The stored macOS 15.5 SDK text lacks usr/include/os/lock.h; these follow Apple's
 // libplatform `include/os/lock.h` as the SDK ships it since the Xcode 14 SDKs (the functions
