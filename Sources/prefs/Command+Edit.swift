@@ -52,7 +52,7 @@ extension Command {
         guard try askAgain(allowingWrite: true, unchanged) else { continue }
         values = checked
       }
-      try writeChanges(session.changes(to: values), of: session, unchanged)
+      try writeChanges(session.changes(to: values), of: session, edited: bytes, unchanged)
       return
     }
   }
@@ -84,13 +84,19 @@ extension Command {
   }
 
   /// Writes `changes` under the store's lock, each only if the store still holds what the
-  /// editor was shown for its key; asks first about a key the store changed meanwhile.
+  /// editor was shown for its key; asks first about a key the store changed meanwhile. A TOML
+  /// file shown as its own text becomes the person's `edited` text, with the values the store
+  /// keeps (changed meanwhile by the app, or kept in a conflict) edited in: every comment
+  /// stays. Other stores get the changed values only.
   private func writeChanges(
-    _ changes: [String: PropertyListValue?], of session: EditSession, _ unchanged: String
+    _ changes: [String: PropertyListValue?], of session: EditSession, edited: [UInt8],
+    _ unchanged: String
   ) throws(ToolFailure) {
     var changes = changes
-    guard !changes.isEmpty else {
-      Console.error("prefs: no values changed (comments are not written); \(unchanged)")
+    let document = session.document(from: edited)
+    let notKept = document == nil ? " (comments are kept only in a .toml store)" : ""
+    guard !changes.isEmpty || document != nil else {
+      Console.error("prefs: no values changed\(notKept); \(unchanged)")
       return
     }
     let location = session.location
@@ -118,7 +124,7 @@ extension Command {
       }
     }
     var skipped: [String] = []
-    try update(location) { values throws(ToolFailure) in
+    try update(location, editedTOML: document) { values throws(ToolFailure) in
       for (key, value) in changes {
         guard EditSession.same(values[key], expected[key]) else {
           skipped.append(key)
@@ -131,7 +137,9 @@ extension Command {
     if !written.isEmpty {
       Console.error(
         "prefs: wrote \(PreferenceError.counted(written.count, "change", "changes")) to "
-          + "\(location.displayName): " + written.joined(separator: ", "))
+          + "\(location.displayName): " + written.joined(separator: ", ") + notKept)
+    } else if document != nil {
+      Console.error("prefs: wrote your text to \(location.displayName) (no values changed)")
     }
     guard skipped.isEmpty else {
       throw .refused(

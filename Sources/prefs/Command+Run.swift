@@ -178,14 +178,22 @@ extension Command {
 
   /// Reads the store's values, lets `transform` change them and saves the result: for a file,
   /// all under its lock, so no other writer comes in between. A damaged file moved aside on
-  /// the way is reported on standard error; the exit status does not change.
+  /// the way is reported on standard error; the exit status does not change. `edited`, a
+  /// TOML document a person wrote, replaces a TOML file's text
+  /// (``FileStore/write(editedTOML:_:)``).
   func update(
-    _ location: StoreLocation,
+    _ location: StoreLocation, editedTOML edited: [UInt8]? = nil,
     _ transform: (inout [String: PropertyListValue]) throws(ToolFailure) -> Void
   ) throws(ToolFailure) {
     do {
       let store = location.makeStore()
-      for problem in try store.update(StoreUpdate(), transform) {
+      let problems =
+        if let edited, let file = store as? FileStore {
+          try file.write(editedTOML: edited, transform)
+        } else {
+          try store.update(StoreUpdate(), transform)
+        }
+      for problem in problems {
         Console.error("prefs: warning: \(problem)")
       }
     } catch let failure as ToolFailure {

@@ -30,6 +30,9 @@ struct EditSession {
   let text: [UInt8]
   /// The values of ``text``: an edited value that is the same as these is no change.
   let shown: [String: PropertyListValue]
+  /// For a `.toml` file shown as its own text, what ``text`` adds in front of the file's bytes
+  /// (the schema's comments) and the byte-order mark it takes away; `nil` otherwise.
+  let ownText: (added: [UInt8], byteOrderMark: [UInt8])?
 
   /// Makes the text: for a `.toml` file that reads, the file's own text; otherwise the
   /// settings written as TOML (values TOML cannot hold are left out and named). The schema's
@@ -47,9 +50,14 @@ struct EditSession {
     if let url = location.fileURL, url.pathExtension.lowercased() == "toml",
       var bytes = try? [UInt8](Data(contentsOf: url)), (try? TOMLDocument(parsing: bytes)) != nil
     {
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-      text = Array(declared.utf8) + (declared.isEmpty ? [] : Array("\n".utf8)) + bytes
+      let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+      let hasMark = bytes.starts(with: mark)
+      if hasMark { bytes.removeFirst(3) }
+      let added = Array(declared.utf8) + (declared.isEmpty ? [] : Array("\n".utf8))
+      ownText = (added, hasMark ? mark : [])
+      text = added + bytes
     } else {
+      ownText = nil
       let settings = values.filter { !$0.key.hasPrefix(ReservedKey.prefix) }
       let writable = settings.filter { (try? TOMLWriter.encode([$0.key: $0.value])) != nil }
       let left = settings.keys.filter { writable[$0] == nil }.sorted()
@@ -135,6 +143,16 @@ struct EditSession {
     case (let a?, let b?): TOMLDocument.holdsSame(a, b)
     default: false
     }
+  }
+
+  /// The document to write for an edited text of a TOML file shown as its own text: the
+  /// text without the comments ``text`` added in front (when the person left them as they
+  /// were), with the file's byte-order mark; `nil` for a store shown otherwise.
+  func document(from edited: [UInt8]) -> [UInt8]? {
+    guard let ownText else { return nil }
+    let added = ownText.added
+    let body = edited.starts(with: added) ? Array(edited.dropFirst(added.count)) : edited
+    return ownText.byteOrderMark + body
   }
 
   /// The name of the file the editor opens: the store's, ending in `.toml`.

@@ -107,7 +107,10 @@ import Testing
 
     @Test(arguments: [
       ("", "no changes"),
-      (#"echo '# a comment' >> "$1""#, "no values changed (comments are not written)"),
+      (
+        #"echo '# a comment' >> "$1""#,
+        "no values changed (comments are kept only in a .toml store)"
+      ),
     ])
     func quittingWithoutAChangeWritesNothingAndSaysSo(body: String, message: String) throws {
       try withDirectory { directory in
@@ -298,7 +301,54 @@ import Testing
         #expect(try shown(directory) == text)
         #expect(
           try String(contentsOf: directory.file("s.toml"), encoding: .utf8)
-            == text.replacingOccurrences(of: "12.0", with: "16.0"))
+            == text.replacingOccurrences(of: "12.0", with: "16.0 # mine"))
+      }
+    }
+
+    /// The person's comment edits made with a value change are kept, the app's change made
+    /// meanwhile to a key the person did not touch is edited in, and the schema's help shown
+    /// above the file's text is not written into it.
+    @Test(
+      .enabled(
+        if: PropertyListFormat.allCases.contains { $0.fileExtension == "toml" },
+        "FileStore reads .toml files once the TOML store lands"))
+    func aTOMLStoreKeepsThePersonsCommentsAndTheAppsChangeMadeMeanwhile() throws {
+      try withDirectory { directory in
+        let text = "# My settings\nname = 'Ada'  # who\n\n# size\nfontSize = 12.0\n"
+        try text.write(to: directory.file("s.toml"), atomically: true, encoding: .utf8)
+        try Self.schema.write(
+          to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
+          .appendingPathComponent("prefs").path
+        let prefs = try prefs(
+          editing: """
+            '\(prefsPath)' write ./s.toml name Bo
+            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0 # mine/' \\
+              -e 's/^# size$/# size, in points/' -e 's/^# My settings$/# Mine/' "$1"
+            """, in: directory)
+        let edit = try prefs.run(["edit", "./s.toml"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(edit.error.contains("wrote 1 change to "), "\(edit.error)")
+        #expect(try shown(directory).contains("#   fontSize (number, 8 to 72, default 12)"))
+        #expect(
+          try String(contentsOf: directory.file("s.toml"), encoding: .utf8)
+            == "# Mine\nname = \"Bo\"  # who\n\n# size, in points\nfontSize = 16.0 # mine\n")
+      }
+    }
+
+    @Test(
+      .enabled(
+        if: PropertyListFormat.allCases.contains { $0.fileExtension == "toml" },
+        "FileStore reads .toml files once the TOML store lands"))
+    func aTOMLStoreKeepsACommentOnlyEdit() throws {
+      try withDirectory { directory in
+        let text = "\u{FEFF}fontSize = 12.0\n"
+        try Data(text.utf8).write(to: directory.file("s.toml"))
+        let edit = try prefs(editing: #"echo '# mine' >> "$1""#, in: directory)
+          .run(["edit", "./s.toml"])
+        #expect(edit.status == 0, "\(edit.error)")
+        #expect(edit.error.contains("wrote your text to "), "\(edit.error)")
+        #expect(try Data(contentsOf: directory.file("s.toml")) == Data((text + "# mine\n").utf8))
       }
     }
 

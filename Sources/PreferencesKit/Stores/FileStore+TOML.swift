@@ -11,17 +11,18 @@ extension FileStore {
   /// (`TOMLDocument.updated(to:)`), so that every comment and every line a person wrote stays;
   /// for a new TOML file, a document whose header names the application and lists, commented
   /// out, every preference `request` declares with its default (``tomlHeader(for:)``); for
-  /// the other formats, a whole new document.
+  /// the other formats, a whole new document. `edited`, a TOML document a person wrote, takes
+  /// the place of the file's own bytes.
   ///
   /// - Throws: A ``PreferenceError`` of kind ``PreferenceError/Kind/unrepresentableValue`` or
   ///   ``PreferenceError/Kind/nestingTooDeep``, naming the key.
   func fileBytes(
-    _ values: [String: PropertyListValue], previous: FileSnapshot?, request: StoreUpdate,
-    replacing target: String
+    _ values: [String: PropertyListValue], previous: FileSnapshot?, edited: [UInt8]? = nil,
+    request: StoreUpdate, replacing target: String
   ) throws(PreferenceError) -> [UInt8] {
     guard format == .toml else { return try format.encode(values, file: url, replacing: target) }
     do {
-      if let source = previous?.source {
+      if let source = edited ?? previous?.source {
         return try TOMLDocument(parsing: source).updated(to: values)
       }
       let isNew = previous != nil && previous?.identity == nil
@@ -65,5 +66,24 @@ extension FileStore {
       lines.append(line + (entry.help.map { "  # " + $0 } ?? ""))
     }
     return lines
+  }
+
+  /// Writes `edited`, a TOML document a person wrote (`prefs edit`), in place of the file,
+  /// with every guarantee of ``update(_:_:)``: under the file's lock, atomically, after
+  /// reading the file again; `transform` turns the file's values as they are then into the
+  /// values to write, and the lines of `edited` whose values differ from those are edited, so
+  /// that every comment the person wrote stays. Nothing is written when the bytes would not
+  /// change.
+  ///
+  /// - Throws: ``PreferenceError/Kind/writeFailed`` for a file that is not TOML, and as
+  ///   ``update(_:_:)`` does, or what `transform` throws.
+  @discardableResult
+  package func write(
+    editedTOML edited: [UInt8], _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError] {
+    guard format == .toml else {
+      throw PreferenceError(.writeFailed, file: url, reason: "the file is not a TOML file")
+    }
+    return try update(StoreUpdate(), editedTOML: edited, transform)
   }
 }

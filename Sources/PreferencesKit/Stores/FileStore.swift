@@ -151,6 +151,16 @@ public final class FileStore: PreferenceStore, Sendable {
   public func update(
     _ request: StoreUpdate, _ transform: (inout [String: PropertyListValue]) throws -> Void
   ) throws -> [PreferenceError] {
+    try update(request, editedTOML: nil, transform)
+  }
+
+  /// ``update(_:_:)``, writing for a TOML file `edited` (a document a person wrote) with only
+  /// the lines of the keys whose values differ from the transformed values edited, in place
+  /// of the file's own text; `nil` for the file's own text. Unchanged bytes are not written.
+  func update(
+    _ request: StoreUpdate, editedTOML edited: [UInt8]?,
+    _ transform: (inout [String: PropertyListValue]) throws -> Void
+  ) throws -> [PreferenceError] {
     try checkIsFileURL(.writeFailed)
     return try writerLock.withLock { () throws -> [PreferenceError] in
       let target = try resolvedTargetPath()
@@ -177,8 +187,10 @@ public final class FileStore: PreferenceStore, Sendable {
       let before = values
       try transform(&values)
       // An unchanged store is not rewritten: nothing to save, and watchers hear nothing.
-      if values == before { return [] }
-      let bytes = try fileBytes(values, previous: previous, request: request, replacing: target)
+      if values == before && edited == nil { return [] }
+      let bytes = try fileBytes(
+        values, previous: previous, edited: edited, request: request, replacing: target)
+      if edited != nil && bytes == previous?.source { return [] }
       if bytes.count > maximumFileSize {
         throw tooLargeToWrite(size: bytes.count, before: before, after: values)
       }
