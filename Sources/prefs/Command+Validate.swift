@@ -51,11 +51,21 @@ extension Command {
   ) throws(ToolFailure) {
     let violations = schema.violations(of: [key: value])
     guard !violations.isEmpty else { return }
+    // A value of the wrong type is fixed with its type flag: --force would store it as it is,
+    // which the app does not use either.
+    let typed = violations.lazy.filter { $0.path == [key] }.compactMap(\.constraint.typeFlag)
+    let hint =
+      typed.first.map { flag in
+        let text =
+          if case .string(let text) = value { text } else { PublishedSchema.text(of: value) }
+        let words = flag.hasPrefix("-array") || flag.hasPrefix("-dict") ? "..." : text
+        return "('prefs write STORE \(key) \(flag) \(words)' writes it with the type it asks for)"
+      } ?? "('prefs write --force STORE ...' writes it anyway)"
     throw .violations(
       "refusing to write to \(location.displayName): "
         + violations.map(\.description).joined(separator: "; ")
         + ", which the schema published beside it forbids; the store was left as it was "
-        + "('prefs write --force STORE ...' writes it anyway)")
+        + hint)
   }
 
   /// Reads the schema at `url`.
@@ -91,5 +101,18 @@ extension Command {
     } catch {
       throw .inputOutput("read", file.path, error)
     }
+  }
+}
+
+extension String {
+  /// For a violated `type` constraint (`type "number"`), the `prefs write` flag writing a
+  /// value of that type (`-float`); `nil` for any other constraint.
+  fileprivate var typeFlag: String? {
+    guard hasPrefix("type ") else { return nil }
+    let flags = [
+      ("integer", "-int"), ("number", "-float"), ("boolean", "-bool"), ("string", "-string"),
+      ("array", "-array"), ("object", "-dict"),
+    ]
+    return flags.first { contains("\"\($0.0)\"") }?.1
   }
 }
