@@ -61,10 +61,18 @@ enum Arguments {
       let scanned = try scan(rest, command: name, options: [], operands: 1...1)
       return .readType(store, key: scanned.operands[0])
     case .write:
+      // `write STORE --force KEY ...`: said plainly, rather than as a value of many words.
+      let misplaced = ToolFailure.usage(
+        "--force goes before STORE: prefs write --force STORE KEY ...", command: name)
+      if rest.first == "--force" { throw misplaced }
       guard rest.count >= 2 else {
         throw .usage("write takes a KEY and a VALUE, or a type flag and its value", command: name)
       }
-      return .write(store, key: rest[0], try ValueText.edit(words: rest[1...]), force: force)
+      do {
+        return .write(store, key: rest[0], try ValueText.edit(words: rest[1...]), force: force)
+      } catch {
+        throw rest.contains("--force") ? misplaced : error
+      }
     case .rename:
       let scanned = try scan(rest, command: name, options: [], operands: 2...2)
       return .rename(store, from: scanned.operands[0], to: scanned.operands[1])

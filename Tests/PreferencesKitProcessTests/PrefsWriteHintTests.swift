@@ -30,6 +30,23 @@ import Testing
       #expect(written.status == 0, "\(written.error)")
     }
   }
+
+  @Test(arguments: [
+    ["write", "store.json", "--force", "fontSize", "-float", "100"],
+    ["write", "store.json", "fontSize", "-float", "100", "--force"],
+  ])
+  func forceAfterTheStoreIsToldToGoBeforeIt(arguments: [String]) throws {
+    try withDirectory { directory in
+      let url = directory.file("store.json")
+      try Data(#"{"fontSize": 9.0}"#.utf8).write(to: url)
+      let result = try BuiltProgram.prefs(in: directory).run(arguments)
+      #expect(result.status == 2)
+      #expect(
+        result.error.contains("--force goes before STORE: prefs write --force STORE KEY"),
+        "\(result.error)")
+      #expect(try FileStore(url: url).allValues() == ["fontSize": .double(9)])
+    }
+  }
 }
 
 #endif
