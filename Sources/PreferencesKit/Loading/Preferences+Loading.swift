@@ -146,16 +146,21 @@ extension Preferences {
       // it touched.
       // A TOML file is never rewritten from its salvage (``FileStore/update(_:_:)``).
       let waits = (preferenceStore as? FileStore)?.format == .toml
+      // The values kept from the last read were not salvaged from the file: a fresh load and
+      // a reload count the same entries.
+      let count = salvage.values.count - salvage.keptKeys.count
       let salvaged =
         waits
-        ? "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+        ? "\(PreferenceError.counted(count, "entry was", "entries were")) "
           + "salvaged; writes wait until the file parses again, so that none of it is lost"
-        : salvage.values.isEmpty
+        : count == 0
           ? "no entry could be salvaged; the next write keeps the damaged file beside the new one"
-          : "\(PreferenceError.counted(salvage.values.count, "entry was", "entries were")) "
+          : "\(PreferenceError.counted(count, "entry was", "entries were")) "
             + "salvaged; the next write keeps the damaged file beside the new one and writes "
             + "them back"
       failure.reason = [failure.reason, salvaged].compactMap { $0 }.joined(separator: "; ")
+      // A TOML file is not rewritten while it is damaged: it is the person's fix that ends it.
+      let untilFixed = " until the file parses again; writes wait until then"
       return (
         salvage.values,
         [failure]
@@ -163,8 +168,10 @@ extension Preferences {
             PreferenceError(
               .corruptFile, key: $0, file: failure.file,
               reason: "the entry is damaged and could not be salvaged; the preference holds "
-                + "its default, and the damaged file is kept beside the new one after the next "
-                + "write")
+                + "its default"
+                + (waits
+                  ? untilFixed
+                  : ", and the damaged file is kept beside the new one after the next write"))
           }
           + salvage.keptKeys.map {
             PreferenceError(
@@ -172,8 +179,10 @@ extension Preferences {
               reason: "the entry could not be salvaged; the preference keeps the value last "
                 + "read from the store before the damage"
                 + (salvage.values[$0].map { " (\($0))" } ?? "")
-                + ", which the next write keeps, and the damaged file is kept beside the new "
-                + "one")
+                + (waits
+                  ? untilFixed
+                  : ", which the next write keeps, and the damaged file is kept beside the new "
+                    + "one"))
           }
       )
     }
