@@ -63,9 +63,44 @@ extension FileStore {
       let key = TOMLWriter.quotedKey(entry.key)
       let value = entry.defaultValue.flatMap { try? TOMLWriter.inlineText(of: $0, key: entry.key) }
       let line = value.map { "\(key) = \($0)" } ?? "\(key) (\(entry.typeName), unset by default)"
-      lines.append(line + (entry.help.map { "  # " + $0 } ?? ""))
+      let limit = Self.constraintText(of: entry)
+      let note = [entry.help, limit.map { entry.help == nil ? $0 : "(\($0))" }].compactMap { $0 }
+      lines.append(line + (note.isEmpty ? "" : "  # " + note.joined(separator: " ")))
     }
     return lines
+  }
+
+  /// What `entry` accepts besides its type, in the short form `prefs edit` shows: `8 to 72`,
+  /// `one of "light", "dark"`, `at most 3 elements`; `nil` when nothing limits it.
+  static func constraintText(of entry: PreferenceSchema.Entry) -> String? {
+    let constraints = entry.constraints
+    func text(_ value: PropertyListValue) -> String {
+      if case .double(let number) = value, number.rounded() == number, abs(number) < 1e15 {
+        return String(Int64(number))
+      }
+      return (try? TOMLWriter.inlineText(of: value, key: entry.key)) ?? "\(value)"
+    }
+    var parts: [String] = []
+    switch (constraints.minimum.map(text), constraints.maximum.map(text)) {
+    case (let low?, let high?): parts.append("\(low) to \(high)")
+    case (let low?, nil): parts.append("at least \(low)")
+    case (nil, let high?): parts.append("at most \(high)")
+    case (nil, nil): break
+    }
+    if let allowed = constraints.allowedValues {
+      parts.append("one of " + allowed.map(text).joined(separator: ", "))
+    }
+    if let count = constraints.maximumCount {
+      let noun =
+        switch entry.defaultValue {
+        case .string?: "characters"
+        case .dictionary?: "entries"
+        case nil where entry.typeName.hasPrefix("String"): "characters"
+        default: "elements"
+        }
+      parts.append("at most \(count) \(noun)")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// Writes `edited`, a TOML document a person wrote (`prefs edit`), in place of the file,

@@ -51,4 +51,25 @@ struct TOMLTrialTests {
       }
     }
   }
+
+  @Test func aNewFilesHeaderShowsEachConstraintAsPrefsEditDoes() throws {
+    try withDirectory { directory in
+      let url = directory.file("preferences.toml")
+      let prefs = ConstrainedPreferences(store: FileStore(url: url))
+      prefs.plain = 2
+      try prefs.writePreferences()
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for line in [
+        "# fontSize = 12.0  # Font size in points (8 to 72)",
+        "# volume = 0.5  # 0 to 1",
+        #"# language = "en"  # one of "en", "fr""#,
+        "# recentFiles = []  # at most 3 elements",
+        #"# nickname = "ada"  # at most 5 characters"#,
+        #"# theme = "light"  # one of "light", "dark""#,
+        "# plain = 1\n",
+      ] {
+        #expect(text.contains(line), "\(line)\n\(text)")
+      }
+    }
+  }
 }
