@@ -148,11 +148,14 @@ extension PreferenceConstraint where Value: Collection {
   public static func maximumCount(_ maximum: Int) -> Self {
     Self(maximumCount: maximum) { value in
       let count = value.count
-      let unit = Value.self == String.self ? "characters" : "elements"
+      let isString = Value.self == String.self
+      let unit = isString ? "characters" : "elements"
+      // The problem names an array or dictionary by its count already, a string by its text.
       return count <= maximum
         ? nil
         : rejecting(
-          value, expected: "at most \(maximum) \(unit)", reason: "it has \(count) \(unit)")
+          value, expected: "at most \(maximum) \(unit)",
+          reason: isString ? "it has \(count) \(unit)" : nil)
     }
   }
 }

@@ -44,7 +44,12 @@ struct ConstraintAssignmentTests {
     #expect(prefs.columns == 2 && prefs.retries == 3)
     let errors = prefs.problemErrors(.assignment)
     #expect(errors.map(\.key) == ["language", "recentFiles", "nickname", "columns", "retries"])
+    #expect(errors[1].expected == "at most 3 elements")
+    #expect(errors[1].found == "array of 4 values")
+    #expect(
+      errors[1].reason?.contains("it has") == false, "the count is said once, in what was found")
     #expect(errors[2].expected == "at most 5 characters")
+    #expect(errors[2].reason?.hasPrefix("it has 12 characters;") == true)
     #expect(errors[3].reason?.hasPrefix("must be even") == true)
     #expect(errors[4].expected == "a value in 1...100", "one problem a key: the latest")
     prefs.columns = 4
