@@ -32,6 +32,10 @@ extension PreferenceError {
     "\(count) \(count == 1 ? singular : plural)"
   }
 
+  /// The reason of the mismatch of a stored raw value that is no case of its enumeration:
+  /// ``PreferenceHandle/rejection`` tells it from other mismatches by it.
+  static let noCaseReason = "not a raw value of any case"
+
   /// A stored value that does not fit the expected type.
   static func mismatch(
     expected: Any.Type, found: PropertyListValue, reason: String? = nil

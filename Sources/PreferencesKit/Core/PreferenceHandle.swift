@@ -74,9 +74,12 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
 
   /// Why the value the preference holds stands in for one that was rejected, if it does: a
   /// value from the store, an import, a migration, a layer or sync that breaks the declared
-  /// ``PreferenceConstraint`` (the preference holds the next layer's value, or its default),
-  /// or an assignment in code that broke it (the preference kept its previous value). The
-  /// same error ``Preferences/preferenceProblems`` lists; `nil` when nothing was rejected.
+  /// ``PreferenceConstraint`` or is a raw value that is no case of its enumeration (the
+  /// preference holds the next layer's value, or its default), or an assignment in code that
+  /// broke it (the preference kept its previous value). The same error
+  /// ``Preferences/preferenceProblems`` lists; `nil` when nothing was rejected, and, for a
+  /// stored value, while a layer above the store (an argument, the environment, an
+  /// administrator) decides the value.
   ///
   /// ```swift
   /// if let rejection = prefs.$fontSize.rejection {
@@ -86,10 +89,26 @@ public struct PreferenceHandle<Value: Sendable>: Sendable {
   public var rejection: PreferenceError? {
     let key = cell.key
     return owner.state.withLock { state in
-      state.problems.errors(in: .load, .layers, .sync, .assignment).last {
-        $0.key == key && $0.kind == .rejectedValue
-      }
+      // A stored value rejected stands in for nothing while a layer above the store decides.
+      let storeDecides = owner.source(of: cell, in: state) <= .user
+      return state.problems.list.last { problem in
+        let error = problem.error
+        guard error.key == key, Self.isRejection(error) else { return false }
+        switch problem.phase {
+        case .load, .sync: return storeDecides
+        case .layers, .assignment: return true
+        default: return false
+        }
+      }?.error
     }
+  }
+
+  /// Whether `error` refused a value: a constraint rejected it, or it is a raw value that is
+  /// no case of the preference's enumeration, which the enumeration's cases reject.
+  private static func isRejection(_ error: PreferenceError) -> Bool {
+    error.kind == .rejectedValue
+      || (error.kind == .typeMismatch
+        && error.reason?.hasPrefix(PreferenceError.noCaseReason) == true)
   }
 
   /// Whether an administrator manages the preference: it holds the managed value, and

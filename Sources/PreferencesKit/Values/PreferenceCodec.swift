@@ -72,7 +72,7 @@ struct PreferenceCodec<Value: Sendable>: Sendable {
   ) throws(PreferenceError) -> Value {
     let raw = try Raw(propertyListValue: stored)
     guard let value = T(rawValue: raw as! T.RawValue) else {  // Raw is T.RawValue.
-      throw .mismatch(expected: Value.self, found: stored, reason: "not a raw value of any case")
+      throw .mismatch(expected: Value.self, found: stored, reason: PreferenceError.noCaseReason)
     }
     return value as! Value  // T is Value.
   }

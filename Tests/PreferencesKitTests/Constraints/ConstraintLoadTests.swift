@@ -88,6 +88,19 @@ struct ConstraintLoadTests {
     let prefs = ConstrainedPreferences(store: InMemoryStore(["theme": .string("sepia")]))
     #expect(prefs.theme == .light)
     #expect(prefs.problemErrors(.load).map(\.key) == ["theme"])
+    #expect(prefs.$theme.rejection == prefs.problemErrors(.load).first)
+  }
+
+  @Test func aStoredValueRejectedStandsInForNothingWhileALayerAboveDecides() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeUser(["fontSize": .double(4000)])
+    let below = fixture.makeConstrained()
+    #expect(below.fontSize == 12 && below.$fontSize.rejection != nil)
+    let above = fixture.makeConstrained(variables: ["NOTES_FONT_SIZE": "20"])
+    #expect(above.fontSize == 20 && above.$fontSize.source == .environment)
+    #expect(above.problemErrors(.load).map(\.key) == ["fontSize"], "still listed")
+    #expect(above.$fontSize.rejection == nil)
   }
 
   @Test func anImportedValueOutOfRangeIsImportedButNotUsed() throws {
