@@ -54,4 +54,30 @@ struct ReloadRacingWriteTests {
     prefs.reload(origin: .external, keepingDirtyValues: true)
     #expect(prefs.count == 4 && prefs.name == "two")
   }
+
+  /// The same race, left to the threads: one thread assigns and writes, another reloads all
+  /// the while. Only the first assigns, and the store holds what it wrote, so the value it
+  /// reads back is always its last.
+  @Test func aValueWrittenWhileReloadsRunIsNeverReplacedByAnOlderOne() {
+    let prefs = Pair(store: InMemoryStore())
+    let isDone = Locked(false)
+    let lost = Locked<[String]>([])
+    let writer = TestThread {
+      for value in 1...3_000 {
+        prefs.count = value
+        #expect(throws: Never.self) { try prefs.writePreferences() }
+        let found = prefs.count
+        if found != value { lost.withLock { $0.append("\(found) after \(value)") } }
+      }
+      isDone.withLock { $0 = true }
+    }
+    let reloader = TestThread {
+      repeat {
+        prefs.reload(origin: .external, keepingDirtyValues: true)
+      } while !isDone.withLock({ $0 })
+    }
+    #expect(writer.join(within: .seconds(60)) && reloader.join(within: .seconds(60)))
+    #expect(lost.current == [])
+    #expect(prefs.count == 3_000)
+  }
 }
