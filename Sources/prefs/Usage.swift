@@ -158,8 +158,8 @@ enum Usage {
         line, FILE:LINE: KEY: CONSTRAINT: found VALUE (the line where the format has lines,
         TOML and JSON), and exits with status 4 when there is any; prints that the store is
         valid and exits with 0 otherwise. A schema cannot render the checks an app makes in
-        code, which its $comment names: a valid store may still hold a value the app
-        rejects. Exits with status 3 when there is no schema, or the store or the schema
+        code, nor a range of dates, which its $comment names: a valid store may still hold a
+        value the app rejects. Exits with status 3 when there is no schema, or the store or the schema
         cannot be read.
         """
       case .edit:
@@ -170,7 +170,7 @@ enum Usage {
         the store (store.schema.json), each declared key's help and constraints come first, as
         comments. The file is a copy, readable by you alone, in a private temporary folder.
         On save, the text is read as TOML and the keys you changed are checked against the
-        schema. On a problem, prefs lists each one (with its line and column) and asks: edit
+        schema; a key it does not declare is a problem, as with write. On a problem, prefs lists each one (with its line and column) and asks: edit
         again, discard, or, for a value the schema forbids, write anyway. Then only the keys
         you added, changed or removed are written, in one atomic write under the store's
         lock; comments you edit are not written. A key the app changed while you edited is
