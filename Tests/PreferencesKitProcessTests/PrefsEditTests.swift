@@ -51,6 +51,22 @@ import Testing
       return store
     }
 
+    /// `prefs` whose editor, as the person changes fontSize to 16 and name to "Bo", has the
+    /// "app" write fontSize 14 (`was 12, is now 14, you wrote 16`).
+    func prefsMeetingAConflict(in directory: TemporaryDirectory) throws -> BuiltProgram {
+      try prefs(
+        editing: """
+          '\(try Self.prefsPath())' write s.json fontSize -float 14
+          sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
+          """, in: directory)
+    }
+
+    /// The built `prefs`, which an editor script runs as the app would write.
+    static func prefsPath() throws -> String {
+      try TestHelperProcess.executableURL().deletingLastPathComponent()
+        .appendingPathComponent("prefs").path
+    }
+
     func shown(_ directory: TemporaryDirectory) throws -> String {
       try String(contentsOf: directory.file("shown.toml"), encoding: .utf8)
     }
@@ -193,14 +209,7 @@ import Testing
     @Test func aKeyTheAppChangedMeanwhileIsNotOverwritten() throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
-        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
-          .appendingPathComponent("prefs").path
-        // The "app" writes fontSize while the person edits it, and name.
-        let prefs = try prefs(
-          editing: """
-            '\(prefsPath)' write s.json fontSize -float 14
-            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
-            """, in: directory)
+        let prefs = try prefsMeetingAConflict(in: directory)
         let edit = try prefs.run(["edit", "s.json"])
         #expect(edit.status == 1)
         #expect(edit.error.contains("fontSize: was 12, is now 14, you wrote 16"))
@@ -267,11 +276,9 @@ import Testing
         try store.apply(["fontSize": .set(.double(4000))])
         try Self.schema.write(
           to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
-        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
-          .appendingPathComponent("prefs").path
         let prefs = try prefs(
           editing: """
-            '\(prefsPath)' write s.json blob -data AAAA
+            '\(try Self.prefsPath())' write s.json blob -data AAAA
             sed -i.bak 's/^name = .*/name = "Bo"/' "$1"
             """, in: directory)
         let edit = try prefs.run(["edit", "s.json"])
@@ -388,8 +395,7 @@ import Testing
       _ prefs: BuiltProgram, _ arguments: [String], answers: String,
       in directory: TemporaryDirectory
     ) throws -> (status: Int32, text: String) {
-      let executable = try TestHelperProcess.executableURL().deletingLastPathComponent()
-        .appendingPathComponent("prefs").path
+      let executable = try Self.prefsPath()
       let input = directory.file("answers")
       try Data(answers.utf8).write(to: input)
       let output = directory.file("terminal.out")
@@ -418,13 +424,7 @@ import Testing
     func theConflictQuestionIsAnsweredAtATerminal(answer: String, fontSize: Double) throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
-        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
-          .appendingPathComponent("prefs").path
-        let prefs = try prefs(
-          editing: """
-            '\(prefsPath)' write s.json fontSize -float 14
-            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
-            """, in: directory)
+        let prefs = try prefsMeetingAConflict(in: directory)
         let (status, text) = try runInTerminal(
           prefs, ["edit", "s.json"], answers: answer + "\n", in: directory)
         #expect(status == 0, "\(text)")
