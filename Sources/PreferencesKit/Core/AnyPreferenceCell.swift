@@ -12,6 +12,8 @@ protocol AnyPreferenceCell: AnyObject, Sendable {
   var key: String { get }
   /// What the `@Preference` attribute said besides the default.
   var declaration: PreferenceDeclaration { get }
+  /// The flags, read at once (see ``CellFlags``).
+  var flags: CellFlags { get }
   /// Whether the value needs writing (see ``CellFlags``).
   var isDirty: Bool { get }
   /// Whether the value was chosen (assigned, or loaded from the user's store) rather than

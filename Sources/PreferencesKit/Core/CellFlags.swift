@@ -21,7 +21,7 @@
 /// - constrained: the preference declares a ``PreferenceConstraint``, so an assignment's value
 ///   is checked (outside the lock bit) before it is stored. Set once, with the cell.
 @usableFromInline
-struct CellFlags {
+struct CellFlags: Sendable {
   @usableFromInline var bits: UInt64
 
   @inlinable init(bits: UInt64) { self.bits = bits }

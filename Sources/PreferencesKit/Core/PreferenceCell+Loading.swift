@@ -50,6 +50,9 @@ extension PreferenceCell {
     // A value assigned and not yet written stays, if asked, unless an administrator now
     // manages the key. (A managed cell is never dirty: a refused assignment has its own flag.)
     let keepsDirtyValue = options.keepingDirtyValue && !isManaged
+    if let before = options.flagsBeforeRead, before.isDirty || before.generation != generation {
+      isDirty = true  // Assigned before the store was read, or since: maybe written meanwhile.
+    }
     if keepsDirtyValue && isDirty {
       choice.source = .user
       return CellUpdate(cell: self, choice: consume choice, announcement: nil, install: { _ in })

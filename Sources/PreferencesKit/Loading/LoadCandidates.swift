@@ -37,6 +37,10 @@ struct LoadOptions {
   /// Leave a value assigned but not yet written in place, unless an administrator now manages
   /// the key.
   var keepingDirtyValue = false
+  /// With ``keepingDirtyValue``, the cell's flags before the store was read: a value assigned
+  /// before that read, or since, is as new as what it found or newer, and stays even when a
+  /// write meanwhile saved it and marked it clean, which keeps its generation.
+  var flagsBeforeRead: CellFlags?
   /// Work out whether the value changes, for observers.
   var comparing = false
   /// Install at once, each cell under the owner's lock, rather than prepare an update to

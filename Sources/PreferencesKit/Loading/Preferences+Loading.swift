@@ -27,6 +27,9 @@ extension Preferences {
   /// exists; a reload prepares every cell outside the lock and installs them together, in one
   /// critical section.
   func load(_ options: LoadOptions, origin: PreferenceChange.Origin? = nil) {
+    // Before the store is read: a write between that read and the install saves values newer
+    // than the read found (``LoadOptions/flagsBeforeRead``).
+    let flagsBeforeRead = options.keepingDirtyValue ? cells.map(\.flags) : []
     let (stored, readErrors) = readStore()
     let layers = readLayers()
     var moves: [String: [String]] = [:]
@@ -38,7 +41,9 @@ extension Preferences {
     func loadCells() {
       if !options.installsAtOnce { changes.reserveCapacity(cells.count) }
       let candidates = LoadCandidates(stored: stored, layers: layers)
-      for cell in cells {
+      for (index, cell) in cells.enumerated() {
+        var options = options
+        if options.keepingDirtyValue { options.flagsBeforeRead = flagsBeforeRead[index] }
         let update = cell.prepareLoad(candidates, lock: state, options: options)
         if let error = update.error { errors.append(naming(error)) }
         if !update.choice.movedKeys.isEmpty { moves[update.cell.key] = update.choice.movedKeys }
