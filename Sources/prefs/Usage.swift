@@ -159,8 +159,8 @@ enum Usage {
         TOML and JSON), and exits with status 4 when there is any; prints that the store is
         valid and exits with 0 otherwise. A schema cannot render the checks an app makes in
         code, nor a range of dates, which its $comment names: a valid store may still hold a
-        value the app rejects. Exits with status 3 when there is no schema, or the store or the schema
-        cannot be read.
+        value the app rejects. Exits with status 3 when there is no schema, or the store or
+        the schema cannot be read.
         """
       case .edit:
         """
@@ -170,8 +170,9 @@ enum Usage {
         the store (store.schema.json), each declared key's help and constraints come first, as
         comments. The file is a copy, readable by you alone, in a private temporary folder.
         On save, the text is read as TOML and the keys you changed are checked against the
-        schema; a key it does not declare is a problem, as with write. On a problem, prefs lists each one (with its line and column) and asks: edit
-        again, discard, or, for a value the schema forbids, write anyway. Then only the keys
+        schema; a key it does not declare is a problem, as with write. On a problem, prefs
+        lists each one (with its line and column) and asks: edit again, discard, or, for a
+        value the schema forbids, write anyway. Then only the keys
         you added, changed or removed are written, in one atomic write under the store's
         lock; comments you edit are not written. A key the app changed while you edited is
         never overwritten unasked: prefs names it, with both values, and asks whether to

@@ -374,7 +374,9 @@ import Testing
               mv "$0/s.new" "$0/s.json"
             ' '\#(folder)' "$p" &
             i=0
-            until [ -e '\#(folder)/held' ]; do i=$((i+1)); [ $i -lt 3000 ] || exit 8; sleep 0.01; done
+            until [ -e '\#(folder)/held' ]; do
+              i=$((i+1)); [ $i -lt 3000 ] || exit 8; sleep 0.01
+            done
             """#, in: directory)
         let edit = try prefs.run(["edit", "s.json"])
         #expect(edit.status == 1, "\(edit.error)")

@@ -71,7 +71,8 @@ struct SchemaPublishingTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let folder = directory.file("config/com.example.app")
-    let prefs = ConstrainedPreferences(store: FileStore(url: folder.appendingPathComponent("p.toml")))
+    let store = FileStore(url: folder.appendingPathComponent("p.toml"))
+    let prefs = ConstrainedPreferences(store: store)
     let mask = umask(0o022)
     defer { umask(mask) }
     let url = try #require(try prefs.publishSchema())
@@ -83,7 +84,7 @@ struct SchemaPublishingTests {
     #expect(try mode(url) == 0o600)
     prefs.fontSize = 20
     try prefs.writePreferences()
-    #expect(try mode(folder.appendingPathComponent("p.toml")) == 0o600)
+    #expect(try mode(store.url) == 0o600)
     #expect(try mode(folder) == 0o700)
   }
 
