@@ -7,7 +7,8 @@ import Foundation
 
 /// The format of a property-list document: an XML property list, JSON or TOML.
 ///
-/// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it,
+/// `FileStore` chooses it from the file's extension, `FileSyncStore` writes its files in it
+/// (JSON when given TOML, which cannot hold every value exactly),
 /// `Preferences.exportValues(format:)` writes a document in it, and `prefs export --format`
 /// names it. JSON keeps every value exactly, an XML property list keeps dates to the second,
 /// and TOML, the format people edit by hand, keeps what a person wrote around the values. The

@@ -83,7 +83,8 @@ extension Command {
   }
 
   /// The store's values, and a function giving the line of the value at a path (its top-level
-  /// key first) where the file's format has lines a person can find: TOML and JSON.
+  /// key first) where the file's format has lines a person can find: TOML (the line of the
+  /// deepest key on the path) and JSON (the line of the top-level key).
   private func document(
     of location: StoreLocation, file: URL?
   ) throws(ToolFailure) -> ([String: PropertyListValue], ([String]) -> Int?) {
@@ -97,7 +98,15 @@ extension Command {
     }
     do {
       let toml = try TOMLDocument(parsing: bytes)
-      return (toml.values, { path in (toml.place(of: path) ?? toml.place(of: [path[0]]))?.line })
+      // The line of the deepest key on the path that the file names (an array's element has
+      // no key of its own: its array's line).
+      return (
+        toml.values,
+        { path in
+          path.indices.reversed().lazy.compactMap { toml.place(of: Array(path[...$0])) }.first?
+            .line
+        }
+      )
     } catch {
       throw .inputOutput("read", file.path, error)
     }

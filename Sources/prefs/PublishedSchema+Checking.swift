@@ -14,14 +14,13 @@ extension PublishedSchema {
     var message: String
   }
 
-  /// Every value among `values` that breaks its declared key's type or constraints, in key
-  /// order, as the library's validator finds them (`prefs validate` lists the same); keys the
-  /// schema does not declare are not checked (an app keeps them as they are).
+  /// Every value among `values` that breaks its declared key's type or constraints, or whose
+  /// key the schema does not declare (`additionalProperties`, which catches a misspelt key),
+  /// in key order, as the library's validator finds them: `prefs validate` and `prefs write`
+  /// find the same.
   func violations(of values: [String: PropertyListValue]) -> [Violation] {
     validator.violations(of: values).compactMap { violation in
-      guard let key = violation.path.first,
-        !violation.constraint.hasPrefix("additionalProperties")
-      else { return nil }
+      guard let key = violation.path.first else { return nil }
       let inside = violation.path.dropFirst().map { "at \($0), " }.joined()
       return Violation(
         key: key, message: "\(inside)\(violation.constraint): found \(violation.found)")

@@ -158,9 +158,9 @@ enum Usage {
         line, FILE:LINE: KEY: CONSTRAINT: found VALUE (the line where the format has lines,
         TOML and JSON), and exits with status 4 when there is any; prints that the store is
         valid and exits with 0 otherwise. A schema cannot render the checks an app makes in
-        code, which its $comment names: a valid store may still hold a value the app
-        rejects. Exits with status 3 when there is no schema, or the store or the schema
-        cannot be read.
+        code, nor a range of dates, which its $comment names: a valid store may still hold a
+        value the app rejects. Exits with status 3 when there is no schema, or the store or
+        the schema cannot be read.
         """
       case .edit:
         """
@@ -170,16 +170,16 @@ enum Usage {
         the store (store.schema.json), each declared key's help and constraints come first, as
         comments. The file is a copy, readable by you alone, in a private temporary folder.
         On save, the text is read as TOML and the keys you changed are checked against the
-        schema. On a problem, prefs lists each one (with its line and column) and asks: edit
-        again, discard, or, for a value the schema forbids, write anyway. Then, in one atomic
-        write under the store's lock, a .toml store gets your text, comments and all (with
-        the app's changes meanwhile to keys you did not touch); any other store only the keys
-        you added, changed or removed, without comments. A key the app changed while you
-        edited is never overwritten unasked: prefs names it, with both values, and asks
-        whether to overwrite it, keep the store's value and write the rest, or discard the
-        edit. Quitting without a change writes nothing and says so. prefs asks on standard
-        input, and only when it is a terminal: otherwise a problem or a conflict writes
-        nothing.
+        schema; a key it does not declare is a problem, as with write. On a problem, prefs
+        lists each one (with its line and column) and asks: edit again, discard, or, for a
+        value the schema forbids, write anyway. Then, in one atomic write under the store's
+        lock, a .toml store gets your text, comments and all (with the app's changes meanwhile
+        to keys you did not touch); any other store only the keys you added, changed or
+        removed, without comments. A key the app changed while you edited is never overwritten
+        unasked: prefs names it, with both values, and asks whether to overwrite it, keep the
+        store's value and write the rest, or discard the edit. Quitting without a change
+        writes nothing and says so. prefs asks on standard input, and only when it is a
+        terminal: otherwise a problem or a conflict writes nothing.
         Exits with status 0 when the changes were written or there were none, 1 when nothing
         (or, when the app changed a key again while prefs wrote, not every change) was
         written: the edit was discarded, could not be asked about, or the editor failed;

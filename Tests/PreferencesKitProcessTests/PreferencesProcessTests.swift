@@ -28,13 +28,18 @@ struct PreferencesProcessTests {
     #expect(message.contains("U+63 U+61 U+66 U+E9 and U+63 U+61 U+66 U+65 U+301"))
   }
 
-  @Test(arguments: ["rejected-default", "rejected-set-default"])
-  func aDefaultThatBreaksItsOwnConstraintStopsTheProgramNamingClassAndKey(_ command: String)
-    throws
-  {
+  @Test(arguments: [
+    ("rejected-default", "RejectedDefaultPreferences"),
+    ("rejected-set-default", "RejectedSetDefaultPreferences"),
+  ])
+  func aDefaultThatBreaksItsOwnConstraintStopsTheProgramNamingClassAndKey(
+    _ command: String, className: String
+  ) throws {
     let (message, failed) = try TestHelperProcess.standardError(of: command)
     #expect(failed)
-    #expect(message.contains("Preferences: the default of preference \"fontSize\" breaks"))
+    #expect(
+      message.contains("\(className): the default of preference \"fontSize\" breaks"),
+      "\(message)")
     #expect(message.contains("expected a value in 8.0...72.0"))
   }
 }

@@ -51,6 +51,22 @@ import Testing
       return store
     }
 
+    /// `prefs` whose editor, as the person changes fontSize to 16 and name to "Bo", has the
+    /// "app" write fontSize 14 (`was 12, is now 14, you wrote 16`).
+    func prefsMeetingAConflict(in directory: TemporaryDirectory) throws -> BuiltProgram {
+      try prefs(
+        editing: """
+          '\(try Self.prefsPath())' write s.json fontSize -float 14
+          sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
+          """, in: directory)
+    }
+
+    /// The built `prefs`, which an editor script runs as the app would write.
+    static func prefsPath() throws -> String {
+      try TestHelperProcess.executableURL().deletingLastPathComponent()
+        .appendingPathComponent("prefs").path
+    }
+
     func shown(_ directory: TemporaryDirectory) throws -> String {
       try String(contentsOf: directory.file("shown.toml"), encoding: .utf8)
     }
@@ -196,14 +212,7 @@ import Testing
     @Test func aKeyTheAppChangedMeanwhileIsNotOverwritten() throws {
       try withDirectory { directory in
         let store = try makeStore(in: directory)
-        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
-          .appendingPathComponent("prefs").path
-        // The "app" writes fontSize while the person edits it, and name.
-        let prefs = try prefs(
-          editing: """
-            '\(prefsPath)' write s.json fontSize -float 14
-            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
-            """, in: directory)
+        let prefs = try prefsMeetingAConflict(in: directory)
         let edit = try prefs.run(["edit", "s.json"])
         #expect(edit.status == 1)
         #expect(edit.error.contains("fontSize: was 12, is now 14, you wrote 16"))
@@ -270,11 +279,9 @@ import Testing
         try store.apply(["fontSize": .set(.double(4000))])
         try Self.schema.write(
           to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
-        let prefsPath = try TestHelperProcess.executableURL().deletingLastPathComponent()
-          .appendingPathComponent("prefs").path
         let prefs = try prefs(
           editing: """
-            '\(prefsPath)' write s.json blob -data AAAA
+            '\(try Self.prefsPath())' write s.json blob -data AAAA
             sed -i.bak 's/^name = .*/name = "Bo"/' "$1"
             """, in: directory)
         let edit = try prefs.run(["edit", "s.json"])
@@ -361,6 +368,144 @@ import Testing
         #expect(edit.status == 1)
         #expect(edit.error.contains("exited with status 3; nothing was written"))
         #expect(try store.value(forKey: "name") == .string("Ada"))
+      }
+    }
+
+    /// PrefsTool.md: a key the schema does not declare is a problem in an edit, as `write`
+    /// refuses it: both catch a misspelt key, and both write it when told to.
+    @Test func aKeyTheSchemaDoesNotDeclareIsAProblemAsWriteRefusesIt() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        try Self.schema.replacingOccurrences(
+          of: #""type": "object","#, with: #""type": "object", "additionalProperties": false,"#
+        ).write(to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: store.url)
+        let edit = try prefs(editing: #"echo 'fontsize = 14.0' >> "$1""#, in: directory)
+          .run(["edit", "s.json"])
+        #expect(edit.status == 1)
+        #expect(edit.error.contains(": fontsize: additionalProperties false (not declared)"))
+        let write = try BuiltProgram.prefs(in: directory).run([
+          "write", "s.json", "fontsize", "-float", "14",
+        ])
+        #expect(write.status == 4)
+        #expect(write.error.contains("fontsize: additionalProperties false (not declared)"))
+        #expect(try Data(contentsOf: store.url) == before)
+      }
+    }
+
+    /// Whether the machine has what ``aKeyTheAppChangesAgainAsPrefsWritesIsNotWritten()``
+    /// needs: `/proc` to see `prefs` open the store's lock file, and `flock(1)`.
+    static var canWatchLocks: Bool {
+      FileManager.default.fileExists(atPath: "/proc/self/fd") && isInstalled("flock")
+    }
+
+    /// The app changes a key the person changed too after `prefs` checked for conflicts and
+    /// before it takes the store's lock: an "app" (a shell holding the lock with `flock`)
+    /// rewrites the store once `prefs` has opened the lock file to wait for it. That key is
+    /// not written, the others are, and `prefs` exits with 1 naming it.
+    @Test(.enabled(if: canWatchLocks, "needs /proc and flock(1)"))
+    func aKeyTheAppChangesAgainAsPrefsWritesIsNotWritten() throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let folder = directory.url.path
+        let prefs = try prefs(
+          editing: #"""
+            sed -i.bak -e 's/^fontSize = .*/fontSize = 16.0/' -e 's/^name = .*/name = "Bo"/' "$1"
+            p=$$
+            while [ "$(cat /proc/$p/comm)" != prefs ]; do
+              p=$(awk '{print $4}' /proc/$p/stat); [ "$p" -gt 1 ] || exit 9
+            done
+            flock '\#(folder)/s.json.lock' sh -c '
+              touch "$0/held"; i=0
+              until ls -l /proc/$1/fd 2>/dev/null | grep -q "s.json.lock"; do
+                i=$((i+1)); [ $i -lt 3000 ] || exit 1; sleep 0.01
+              done
+              sed -E "s/(\"fontSize\"[^:]*:[^0-9]*)12(\.0)?/\114/" "$0/s.json" > "$0/s.new"
+              mv "$0/s.new" "$0/s.json"
+            ' '\#(folder)' "$p" &
+            i=0
+            until [ -e '\#(folder)/held' ]; do
+              i=$((i+1)); [ $i -lt 3000 ] || exit 8; sleep 0.01
+            done
+            """#, in: directory)
+        let edit = try prefs.run(["edit", "s.json"])
+        #expect(edit.status == 1, "\(edit.error)")
+        #expect(
+          edit.error.contains(
+            "not written, since the store changed them again while prefs wrote: fontSize"),
+          "\(edit.error)")
+        #expect(edit.error.contains("wrote 1 change to \(store.url.path): name"))
+        let values = try store.allValues()
+        #expect(values["fontSize"] == .integer(14), "\(values)")
+        #expect(values["name"] == .string("Bo"))
+      }
+    }
+
+    /// `prefs edit` run in a pseudo-terminal (`script(1)`), so that it asks, with `answers` on
+    /// its standard input as a person would type them.
+    func runInTerminal(
+      _ prefs: BuiltProgram, _ arguments: [String], answers: String,
+      in directory: TemporaryDirectory
+    ) throws -> (status: Int32, text: String) {
+      let executable = try Self.prefsPath()
+      let input = directory.file("answers")
+      try Data(answers.utf8).write(to: input)
+      let output = directory.file("terminal.out")
+      try Data().write(to: output)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+      process.arguments = [
+        "-qec", ([executable] + arguments).map { "'\($0)'" }.joined(separator: " "), "/dev/null",
+      ]
+      process.currentDirectoryURL = directory.url
+      process.environment = ProcessInfo.processInfo.environment.merging(prefs.environment) { $1 }
+      process.standardInput = try FileHandle(forReadingFrom: input)
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      process.standardError = process.standardOutput
+      try process.run()
+      #expect(waitForExit(of: process, deadline: 60), "script ran past 60 s")
+      return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+    }
+
+    /// The overwrite-or-keep question about a key the app changed while the person edited,
+    /// answered at a terminal: (o)verwrite writes the person's value, (k)eep the app's and
+    /// writes the rest.
+    @Test(
+      .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "no script"),
+      arguments: [("o", 16.0), ("k", 14.0)])
+    func theConflictQuestionIsAnsweredAtATerminal(answer: String, fontSize: Double) throws {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        let prefs = try prefsMeetingAConflict(in: directory)
+        let (status, text) = try runInTerminal(
+          prefs, ["edit", "s.json"], answers: answer + "\n", in: directory)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("fontSize: was 12, is now 14, you wrote 16"), "\(text)")
+        #expect(text.contains("(o)verwrite them with yours, (k)eep the store's"), "\(text)")
+        let values = try store.allValues()
+        #expect(values["fontSize"] == .double(fontSize))
+        #expect(values["name"] == .string("Bo"))
+      }
+    }
+
+    /// A forbidden value answered at a terminal: (w)rite anyway writes it, (d)iscard nothing.
+    @Test(
+      .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "no script"),
+      arguments: [("w", 1), ("d", 0)])
+    func aForbiddenValueIsWrittenAnywayOrDiscardedAtATerminal(answer: String, written: Int)
+      throws
+    {
+      try withDirectory { directory in
+        let store = try makeStore(in: directory)
+        try Self.schema.write(
+          to: directory.file("s.schema.json"), atomically: true, encoding: .utf8)
+        let prefs = try prefs(
+          editing: #"sed -i.bak 's/^fontSize = .*/fontSize = 4000.0/' "$1""#, in: directory)
+        let (status, text) = try runInTerminal(
+          prefs, ["edit", "s.json"], answers: answer + "\n", in: directory)
+        #expect(status == (written == 1 ? 0 : 1), "\(text)")
+        #expect(text.contains("(w)rite anyway"), "\(text)")
+        #expect(try store.value(forKey: "fontSize") == .double(written == 1 ? 4000 : 12))
       }
     }
 

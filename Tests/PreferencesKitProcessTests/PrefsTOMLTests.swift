@@ -46,6 +46,28 @@ import Testing
       }
     }
 
+    #if !canImport(Darwin)
+      /// An app identifier names `preferences.toml` in the app's folder when only that file
+      /// exists there (Apple platforms: the app's defaults domain).
+      @Test func anIdentifierFindsPreferencesTOMLWhenOnlyItExists() throws {
+        try withDirectory { directory in
+          let prefs = BuiltProgram.prefs(in: directory)
+          let folder = prefs.configurationFolder.appendingPathComponent("com.example.tuned")
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          let url = folder.appendingPathComponent("preferences.toml")
+          try Data("# mine\nzoom = 2\n".utf8).write(to: url)
+          let read = try prefs.run(["read", "com.example.tuned", "zoom"])
+          #expect(read.status == 0 && read.output == "2\n", "\(read.error)")
+          let write = try prefs.run(["write", "com.example.tuned", "zoom", "-int", "3"])
+          #expect(write.status == 0, "\(write.error)")
+          #expect(try String(contentsOf: url, encoding: .utf8) == "# mine\nzoom = 3\n")
+          #expect(
+            !FileManager.default.fileExists(
+              atPath: folder.appendingPathComponent("preferences.plist").path))
+        }
+      }
+    #endif
+
     @Test func damageAndRefusalsNameLineAndColumn() throws {
       try withDirectory { directory in
         let prefs = BuiltProgram.prefs(in: directory)

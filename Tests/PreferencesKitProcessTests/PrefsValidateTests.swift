@@ -62,6 +62,29 @@ final class PublishedPreferences: Preferences, @unchecked Sendable {
     }
   }
 
+  /// PrefsTool.md: a violation names the place inside a value, and the line of that place.
+  @Test func validateNamesThePlaceInsideAValue() throws {
+    try withDirectory { directory in
+      try Data(
+        #"""
+        {"type": "object", "properties": {"window": {"type": "object", "properties": {
+          "width": {"maximum": 100}, "tabs": {"items": {"type": "string"}}}}}}
+        """#.utf8
+      ).write(to: directory.file("nested.schema.json"))
+      let toml = directory.file("s.toml")
+      try Data("[window]\nheight = 1\nwidth = 500\ntabs = [\"a\", 2]\n".utf8).write(to: toml)
+      let result = try BuiltProgram.prefs(in: directory).run([
+        "validate", "s.toml", "--schema", "nested.schema.json",
+      ])
+      #expect(result.status == 4)
+      #expect(
+        result.output.split(separator: "\n") == [
+          "\(toml.path):4: window.tabs.1: type \"string\": found 2",
+          "\(toml.path):3: window.width: maximum 100: found 500",
+        ], "\(result.output)")
+    }
+  }
+
   @Test func aValidStoreExitsWith0AndAMissingSchemaWith3() throws {
     try withDirectory { directory in
       let prefs = BuiltProgram.prefs(in: directory)

@@ -179,7 +179,8 @@ extension PreferenceConstraint {
   }
 
   /// Accepts only values every one of `constraints` accepts; an assignment is clamped by the
-  /// first that clamps, then checked by all.
+  /// first that clamps, then checked by all. The schema gives the intersection of the ranges,
+  /// of the allowed lists, and the least maximum count.
   ///
   /// ```swift
   /// @Preference(constraint: .all(.maximumCount(64), .validated { $0.isEmpty ? "empty" : nil }))
@@ -189,13 +190,35 @@ extension PreferenceConstraint {
   /// - Parameter constraints: The constraints to combine.
   public static func all(_ constraints: Self...) -> Self {
     Self(
-      bounds: constraints.lazy.compactMap(\.bounds).first,
-      allowed: constraints.lazy.compactMap(\.allowed).first,
+      bounds: intersectedBounds(of: constraints),
+      allowed: intersectedAllowed(of: constraints),
       maximumCount: constraints.compactMap(\.maximumCount).min(),
       validates: constraints.contains(where: \.validates),
       clamp: constraints.lazy.compactMap(\.clamp).first
     ) { value in
       constraints.lazy.compactMap { $0.rejection(value) }.first
     }
+  }
+
+  /// The range every ranged constraint among `constraints` accepts: the greatest lower bound
+  /// and the least upper bound are the ones all of them accept.
+  private static func intersectedBounds(of constraints: [Self]) -> (lower: Value, upper: Value)? {
+    let ranged = constraints.filter { $0.bounds != nil }
+    guard ranged.count > 1, let first = ranged[0].bounds else { return ranged.first?.bounds }
+    func common(_ candidates: [Value]) -> Value? {
+      candidates.first { bound in ranged.allSatisfy { $0.rejection(bound) == nil } }
+    }
+    // Ranges with nothing in common leave any default rejected, which stops the program.
+    return (
+      common(ranged.compactMap(\.bounds?.lower)) ?? first.lower,
+      common(ranged.compactMap(\.bounds?.upper)) ?? first.upper
+    )
+  }
+
+  /// The values every allowed list among `constraints` accepts, in the first list's order.
+  private static func intersectedAllowed(of constraints: [Self]) -> [Value]? {
+    let listed = constraints.filter { $0.allowed != nil }
+    guard listed.count > 1, let first = listed[0].allowed else { return listed.first?.allowed }
+    return first.filter { value in listed.allSatisfy { $0.rejection(value) == nil } }
   }
 }

@@ -32,8 +32,8 @@ extension Preferences {
     return Data(try format.encode(values, file: nil))
   }
 
-  /// Merges the values in a document made by ``exportValues(format:)``, JSON or property
-  /// list, into the preferences, and saves them to the store at once.
+  /// Merges the values in a document made by ``exportValues(format:)``, JSON, property list
+  /// or TOML, into the preferences, and saves them to the store at once.
   ///
   /// Every value is checked against its property's type first. Only if all fit are they
   /// applied, as one unit; otherwise nothing changes and the error lists every key that does

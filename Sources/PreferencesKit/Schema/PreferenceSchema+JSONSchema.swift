@@ -77,15 +77,38 @@ extension PreferenceSchema {
       ]),
       "additionalProperties": .bool(false),
     ]
-    let unchecked = entries.filter(\.constraints.hasCustomValidation).map(\.key)
     document["$comment"] = .string(
       "Written by PreferencesKit from the app's declarations (version \(version)). "
-        + (unchecked.isEmpty
-          ? "Every declared constraint is here."
-          : "The app also checks \(unchecked.joined(separator: ", ")) with code that no "
-            + "schema can render, so a value this schema allows may still be rejected."))
+        + gaps())
     // The schema holds only values that came from encoding, so the writer cannot refuse it.
     return Data((try? PropertyListFormat.json.encode(document)) ?? [])
+  }
+
+  /// What the schema says of the declared constraints: that every one is here, or each way
+  /// the schema and the app's checks differ.
+  private func gaps() -> String {
+    func keys(_ isIncluded: (Entry) -> Bool) -> String? {
+      let keys = entries.filter(isIncluded).map(\.key)
+      return keys.isEmpty ? nil : keys.joined(separator: ", ")
+    }
+    let gaps = [
+      keys { $0.constraints.hasCustomValidation }.map {
+        "the app also checks \($0) with code that no schema can render, so a value this "
+          + "schema allows may still be rejected"
+      },
+      keys { entry in
+        [entry.constraints.minimum, entry.constraints.maximum].contains { $0?.isNumber == false }
+      }.map { "the range of \($0) holds no numbers, so only the app checks it" },
+      keys { entry in
+        entry.constraints.maximumCount != nil
+          && JSONSchemaType.countKeywords(of: Self.property(for: entry)).contains("maxLength")
+      }.map {
+        "maxLength counts Unicode scalars where the app counts characters, so the schema may "
+          + "refuse a value of \($0) with combined characters that the app accepts"
+      },
+    ].compactMap { $0 }
+    guard !gaps.isEmpty else { return "Every declared constraint is here." }
+    return "Every declared constraint is here, except: " + gaps.joined(separator: "; ") + "."
   }
 
   /// The schema of one declared preference.

@@ -40,7 +40,9 @@ extension Preferences {
   /// The file is ``FileStore/schemaURL(forStoreAt:)``: `preferences.schema.json` next to
   /// `preferences.toml`, `store.schema.json` next to `store.json`. It is written only when its
   /// bytes change, atomically (a reader sees the old schema or the new one), so calling this
-  /// at every launch costs one read. A store without a file (`UserDefaultsStore`,
+  /// at every launch costs one read. A missing folder is created as the store's first write
+  /// creates it (mode 0700, whatever the umask), and the schema gets the store file's mode
+  /// (0600 before the store has a file). A store without a file (`UserDefaultsStore`,
   /// ``InMemoryStore``) publishes nothing.
   ///
   /// Publishing is opt-in: the schema is one more file in the user's folder, which an app
@@ -61,9 +63,11 @@ extension Preferences {
     let url = FileStore.schemaURL(forStoreAt: store.url)
     let bytes = declarations.jsonSchema()
     if (try? Data(contentsOf: url)) == bytes { return url }
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try store.createFolderIfNeeded(atPath: url.deletingLastPathComponent().path)
     try bytes.write(to: url, options: .atomic)
+    // The store file's mode, or a new store file's: the schema is private as the store is.
+    let mode = (try? Syscalls.status(atPath: store.url.path))?.permissions ?? 0o600
+    try? Syscalls.setPermissions(mode, atPath: url.path)
     return url
   }
 }

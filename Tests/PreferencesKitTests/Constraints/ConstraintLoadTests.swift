@@ -185,5 +185,66 @@ struct ConstraintLoadTests {
     try prefs.writePreferences()
     #expect(cloud.allEntries()["fontSize"] == SyncEntry(value: .double(500), timestamp: .at(1)))
     #expect(store.allValues()["fontSize"] == .double(500))
+    // SyncDesign.md: "An assignment on this device replaces it, and travels as usual."
+    prefs.fontSize = 20
+    try prefs.writePreferences()
+    #expect(prefs.fontSize == 20 && prefs.$fontSize.rejection == nil)
+    #expect(prefs.problemErrors(.load).isEmpty)
+    #expect(store.allValues()["fontSize"] == .double(20))
+    #expect(cloud.allEntries()["fontSize"]?.value == .double(20))
+  }
+
+  /// SyncDesign.md: a pulled value this device cannot read as the property's type is saved,
+  /// not used, and not pushed back.
+  @Test func aPulledValueOfAnotherTypeIsSavedButNotUsedNorPushedBack() throws {
+    let cloud = InMemorySyncStore()
+    let pulled = SyncEntry(value: .string("large"), timestamp: .at(1))
+    try cloud.apply(["fontSize": pulled], from: "other")
+    let store = InMemoryStore()
+    let prefs = ConstrainedLayeredPreferences(store: store)
+    try prefs.startSyncing(with: cloud)
+    defer { prefs.stopSyncing() }
+    #expect(prefs.fontSize == 12)
+    #expect(store.allValues()["fontSize"] == .string("large"), "the stores converge")
+    let error = try #require(prefs.problemErrors(.load).first)
+    #expect(error.key == "fontSize" && error.kind == .typeMismatch, "\(error)")
+    #expect(error.reason?.contains("pulled by sync") == true, "\(error)")
+    prefs.notes = "mine"
+    try prefs.writePreferences()
+    #expect(cloud.allEntries()["fontSize"] == pulled)
+    #expect(store.allValues()["fontSize"] == .string("large"))
+  }
+
+  /// A value another process writes while the app watches its store is rejected as a value
+  /// loaded at launch is: not used, kept in the file, and listed.
+  @Test func aValueArrivingThroughTheWatcherIsRejected() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.file("preferences.json")
+      let prefs = ConstrainedPreferences(store: FileStore(url: url))
+      prefs.fontSize = 20
+      try prefs.writePreferences()
+      prefs.startWatchingStore()
+      defer { prefs.stopWatchingStore() }
+      try FileStore(url: url).apply(["fontSize": .set(.double(4000)), "plain": .set(.integer(3))])
+      #expect(await eventually { prefs.plain == 3 }, "the watcher saw the edit")
+      #expect(await eventually { prefs.$fontSize.rejection != nil })
+      #expect(prefs.fontSize == 12, "the default, as at launch")
+      let error = try #require(prefs.problemErrors(.load).first)
+      #expect(error.kind == .rejectedValue && error.key == "fontSize")
+      #expect(try FileStore(url: url).allValues()["fontSize"] == .double(4000))
+    }
+  }
+
+  /// LayeredPreferences.md: a managed value the declaration rejects lets the user's value
+  /// decide.
+  @Test func aManagedValueOutOfRangeLetsTheUsersValueDecide() throws {
+    let fixture = try LayerFixture()
+    defer { fixture.directory.remove() }
+    try fixture.writeUser(["fontSize": .double(20)])
+    try fixture.writeSystem(["fontSize": .double(100)], named: "managed.json")
+    let prefs = fixture.makeConstrained()
+    #expect(prefs.fontSize == 20 && prefs.$fontSize.source == .user)
+    #expect(!prefs.$fontSize.isManaged)
+    #expect(prefs.problemErrors(.layers).map(\.kind) == [.rejectedValue])
   }
 }

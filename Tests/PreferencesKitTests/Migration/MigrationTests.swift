@@ -229,6 +229,17 @@ struct ExportImportTests {
     #expect(prefs.fontSize == 9)
   }
 
+  /// CHANGELOG: `Preferences.importValues` reads a TOML document, one that starts with a
+  /// `[table]` header (as a JSON array starts) too.
+  @Test func aTOMLDocumentIsImported() throws {
+    let prefs = AppPreferences(store: InMemoryStore())
+    let text = "# by hand\nfontSize = 9.0  # small\nuserName = 'Ada'\n\n[legacy]\nx = 1\n"
+    #expect(try prefs.importValues(from: Data(text.utf8)) == ["legacy"])
+    #expect(prefs.fontSize == 9 && prefs.userName == "Ada")
+    let table = "[legacy]\nx = 1\n"
+    #expect(try prefs.importValues(from: Data(table.utf8)) == ["legacy"])
+  }
+
   @Test func onlyValuesThatDoNotHoldTheirDefaultsAreExported() throws {
     let prefs = AppPreferences(store: InMemoryStore())
     prefs.fontSize = 20

@@ -19,6 +19,24 @@ final class SchemaKindsPreferences: Preferences, @unchecked Sendable {
   @Preference var nickname: String? = nil
 }
 
+/// Combined constraints, a range of dates and a plain class, for what the schema's `$comment`
+/// says it holds.
+final class CombinedConstraintPreferences: Preferences, @unchecked Sendable {
+  @Preference(constraint: .all(.range(1...100), .range(10...200))) var size = 50
+  @Preference(constraint: .all(.oneOf(["a", "b", "c"]), .oneOf(["z", "c", "b"])))
+  var letter = "b"
+  @Preference(
+    constraint: .range(Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 1e9)))
+  var opened = Date(timeIntervalSince1970: 0)
+  @Preference(constraint: .maximumCount(4)) var code = "ab"
+}
+
+/// A class whose every constraint a schema renders.
+final class RenderedConstraintPreferences: Preferences, @unchecked Sendable {
+  @Preference(constraint: .range(8...72)) var fontSize = 12.0
+  @Preference(constraint: .maximumCount(3)) var recent: [String] = []
+}
+
 /// What ``PreferenceSchema/jsonSchema()`` writes: every declared rule a schema can say.
 struct JSONSchemaTests {
   /// The rendered schema of `type`, as JSON objects.
@@ -75,6 +93,25 @@ struct JSONSchemaTests {
     #expect(small["minimum"] as? Int == -128 && small["maximum"] as? Int == 127)
     let nickname = try property("nickname", of: SchemaKindsPreferences.self)
     #expect(nickname["type"] as? String == "string" && nickname["default"] == nil)
+  }
+
+  /// `.all` gives the schema the intersection of its ranges and of its allowed lists, and the
+  /// `$comment` names every constraint the schema cannot hold as the app checks it.
+  @Test func combinedConstraintsIntersectAndTheCommentNamesEveryGap() throws {
+    let size = try property("size", of: CombinedConstraintPreferences.self)
+    #expect(size["minimum"] as? Int == 10 && size["maximum"] as? Int == 100)
+    let letter = try property("letter", of: CombinedConstraintPreferences.self)
+    #expect(letter["enum"] as? [String] == ["b", "c"])
+    let comment = try #require(
+      try schema(of: CombinedConstraintPreferences.self)["$comment"] as? String)
+    #expect(!comment.contains("Every declared constraint is here."), "\(comment)")
+    #expect(comment.contains("the range of opened holds no numbers"), "\(comment)")
+    #expect(comment.contains("maxLength counts Unicode scalars"), "\(comment)")
+    #expect(comment.contains("a value of code with combined characters"), "\(comment)")
+    #expect(!comment.contains("size") && !comment.contains("letter"), "\(comment)")
+    let rendered = try #require(
+      try schema(of: RenderedConstraintPreferences.self)["$comment"] as? String)
+    #expect(rendered.hasSuffix("Every declared constraint is here."), "\(rendered)")
   }
 
   @Test func theSameDeclarationGivesTheSameBytes() {

@@ -65,6 +65,29 @@ struct SchemaPublishingTests {
     #expect(try String(contentsOf: own, encoding: .utf8) == "# mine\nfontSize = 30.0\n")
   }
 
+  /// Publishing before the first write creates the folder as the store would (0700, whatever
+  /// the umask, FileStoreGuarantees.md) and writes the schema with a store file's mode.
+  @Test func publishingFirstCreatesAPrivateFolderAndFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let folder = directory.file("config/com.example.app")
+    let store = FileStore(url: folder.appendingPathComponent("p.toml"))
+    let prefs = ConstrainedPreferences(store: store)
+    let mask = umask(0o022)
+    defer { umask(mask) }
+    let url = try #require(try prefs.publishSchema())
+    func mode(_ url: URL) throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+    }
+    #expect(try mode(folder) == 0o700)
+    #expect(try mode(folder.deletingLastPathComponent()) == 0o700)
+    #expect(try mode(url) == 0o600)
+    prefs.fontSize = 20
+    try prefs.writePreferences()
+    #expect(try mode(store.url) == 0o600)
+    #expect(try mode(folder) == 0o700)
+  }
+
   @Test func aStoreWithoutAFilePublishesNothing() throws {
     #expect(try ConstrainedPreferences(store: InMemoryStore()).publishSchema() == nil)
     try withTemporarySuite { name, _ throws in
