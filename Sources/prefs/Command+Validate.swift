@@ -94,7 +94,7 @@ extension Command {
       guard let bytes, file?.pathExtension.lowercased() == "json" else {
         return (values, { _ in nil })
       }
-      return (values, { path in JSONLines.line(ofKey: path[0], in: bytes) })
+      return (values, { path in PropertyListFormat.json.line(ofKey: path[0], in: bytes) })
     }
     do {
       let toml = try TOMLDocument(parsing: bytes)

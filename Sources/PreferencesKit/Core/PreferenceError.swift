@@ -28,6 +28,10 @@ public struct PreferenceError: Error, Sendable, Hashable {
   public var key: String?
   /// The file involved, if one is.
   public var file: URL?
+  /// The line of ``file`` where the value is written, counted from 1, when the file's format
+  /// has lines (TOML, JSON) and the value was found there: a hand-edited value that was
+  /// rejected or is of the wrong type names it.
+  public var line: Int?
   /// Where inside the value the problem is, such as `.address.city` or `[2]`.
   public var path: String?
   /// What the library expected to find, such as a type name.
@@ -116,6 +120,7 @@ extension PreferenceError: CustomStringConvertible {
     if let path { subject.append("at \(path)") }
     // A store elsewhere than in a file (`PreferenceStore.location`) is named by its URL.
     if let file { subject.append("in \(file.isFileURL ? file.path : file.absoluteString)") }
+    if let line { subject.append("at line \(line)") }
     let head = subject.isEmpty ? kind.name : subject.joined(separator: " ")
     if let expected { parts.append("expected \(expected)") }
     if let found { parts.append("found \(found)") }

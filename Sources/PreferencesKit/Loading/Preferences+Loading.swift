@@ -61,7 +61,7 @@ extension Preferences {
         state.layers.sources = sources
         state.layers.system = system
       }
-      return errors.map { PreferenceProblem($0, phase: .load) }
+      return placed(errors).map { PreferenceProblem($0, phase: .load) }
         + system.errors.map { PreferenceProblem($0, phase: .layers) }
     }
     loadCells()
@@ -118,6 +118,32 @@ extension Preferences {
   }
 
   /// `error`, about a stored value, naming the store's file as damaged-file errors do.
+  /// `errors` with the line of each value in the store's file that was rejected or of the
+  /// wrong type, where the file's format has lines (TOML, JSON): a person fixing a hand edit
+  /// is sent to the line. The file is read again, and only when such an error exists.
+  private func placed(_ errors: [PreferenceError]) -> [PreferenceError] {
+    guard let url = preferenceStore.location, url.isFileURL,
+      errors.contains(where: { Self.hasPlace($0, in: url) })
+    else { return errors }
+    let format = PropertyListFormat(fileExtension: url.pathExtension)
+    // At most a FileStore's default limit: a larger file was not read either.
+    guard format != .propertyList,
+      let bytes = try? Syscalls.peekBytes(atPath: url.path, count: 4 * 1024 * 1024)
+    else { return errors }
+    return errors.map { error in
+      guard Self.hasPlace(error, in: url), let key = error.key else { return error }
+      var placed = error
+      placed.line = format.line(ofKey: key, in: bytes)
+      return placed
+    }
+  }
+
+  /// Whether `error` is about a value written in the file at `url`.
+  private static func hasPlace(_ error: PreferenceError, in url: URL) -> Bool {
+    error.file == url && error.key != nil
+      && (error.kind == .rejectedValue || error.kind == .typeMismatch)
+  }
+
   private func naming(_ error: PreferenceError) -> PreferenceError {
     guard error.file == nil, let location = preferenceStore.location else { return error }
     var named = error

@@ -84,6 +84,32 @@ struct ConstraintLoadTests {
     #expect(prefs.problemErrors(.load).map(\.kind) == [.rejectedValue])
   }
 
+  /// A hand edit the app does not use names the line it is on, in a format with lines: a
+  /// rejected value and one of the wrong type, in TOML and in JSON; a property list names none.
+  @Test func aRejectedHandEditNamesItsLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let toml = directory.file("preferences.toml")
+    try Data("# mine\n\nnickname = \"ada\"\nfontSize = 4000  # too big\nvolume = \"x\"\n".utf8)
+      .write(to: toml)
+    let fromTOML = ConstrainedPreferences(store: FileStore(url: toml))
+    #expect(fromTOML.fontSize == 12 && fromTOML.nickname == "ada")
+    let errors = fromTOML.problemErrors(.load)
+    let lines = Dictionary(uniqueKeysWithValues: errors.map { ($0.key ?? "", $0.line) })
+    #expect(lines == ["fontSize": 4, "volume": 5], "\(errors)")
+    let rejected = try #require(errors.first { $0.key == "fontSize" })
+    #expect(rejected.description.contains("preferences.toml at line 4"), "\(rejected)")
+
+    let json = directory.file("store.json")
+    try Data("{\n  \"nickname\": \"bo\",\n  \"fontSize\": 4000\n}\n".utf8).write(to: json)
+    let fromJSON = ConstrainedPreferences(store: FileStore(url: json))
+    #expect(fromJSON.problemErrors(.load).map(\.line) == [3])
+
+    let plist = directory.file("store.plist")
+    try FileStore(url: plist).apply(["fontSize": .set(.double(4000))])
+    #expect(ConstrainedPreferences(store: FileStore(url: plist)).problemErrors(.load).map(\.line) == [nil])
+  }
+
   @Test func aRawValueThatIsNoCaseIsNotUsed() throws {
     let prefs = ConstrainedPreferences(store: InMemoryStore(["theme": .string("sepia")]))
     #expect(prefs.theme == .light)

@@ -3,13 +3,21 @@
 // Licensed under the Apache License, Version 2.0 (see LICENSE).
 // SPDX-License-Identifier: Apache-2.0
 
-import PreferencesKit
+extension PropertyListFormat {
+  /// The line (counted from 1) where the top-level `key` of the document `bytes` in this
+  /// format is written: its value's line in TOML, its key's in JSON (as the library's writer
+  /// escapes it); `nil` for a property list, whose lines nobody points a person to, or when
+  /// the key is not found or the document does not parse. For problems and `prefs validate`.
+  package func line(ofKey key: String, in bytes: [UInt8]) -> Int? {
+    switch self {
+    case .toml: (try? TOMLDocument(parsing: bytes))?.place(of: [key])?.line
+    case .json: Self.jsonLine(ofKey: key, in: bytes)
+    case .propertyList: nil
+    }
+  }
 
-/// Where a key of a JSON document's top-level object is written, for `prefs validate`.
-enum JSONLines {
-  /// The line (counted from 1) of `key` in the top-level object of the JSON text `bytes`,
-  /// written as the library's writer escapes it; `nil` when it is not found.
-  static func line(ofKey key: String, in bytes: [UInt8]) -> Int? {
+  /// The line of `key` in the top-level object of the JSON text `bytes`.
+  private static func jsonLine(ofKey key: String, in bytes: [UInt8]) -> Int? {
     guard let quoted = try? JSONPropertyListWriter.text(of: .string(key)) else { return nil }
     let target = Array(quoted.utf8)
     var line = 1
