@@ -25,6 +25,11 @@ public struct SalvagedValues: Sendable, Equatable {
   /// The keys of the entries that could not be salvaged and hold, in ``values``, the value the
   /// store last read before the damage, in key order.
   public var keptKeys: [String]
+  /// Whether the store's next write waits until the damage is repaired, rather than writing
+  /// the salvaged entries back beside a copy of the damaged file: true for a TOML file, which
+  /// a person edits and whose every comment a rewrite from the salvage would drop. What the
+  /// problems of the load say follows it.
+  public var writesWaitForRepair = false
 
   /// Creates what a salvage kept.
   ///

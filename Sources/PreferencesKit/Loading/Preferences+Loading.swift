@@ -175,8 +175,8 @@ extension Preferences {
       // Salvage: every entry that parses on its own loads; the next write keeps the damaged
       // file beside the new one and writes those entries back, so the damage costs only what
       // it touched.
-      // A TOML file is never rewritten from its salvage (``FileStore/update(_:_:)``).
-      let waits = (preferenceStore as? FileStore)?.format == .toml
+      // Unless the store's writes wait for the damage to be repaired, as a TOML file's do.
+      let waits = salvage.writesWaitForRepair
       // The values kept from the last read were not salvaged from the file: a fresh load and
       // a reload count the same entries.
       let count = salvage.values.count - salvage.keptKeys.count

@@ -33,8 +33,9 @@ extension FileStore {
 }
 
 extension Preferences {
-  /// Writes the JSON Schema of this class (``PreferenceSchema/jsonSchema()``) beside its
-  /// ``FileStore``, so that editors complete and check a hand edit, and `prefs validate` and
+  /// Writes the JSON Schema of this class (``PreferenceSchema/jsonSchema()``) beside the file
+  /// its store keeps its values in (the store's ``PreferenceStore/location``: a
+  /// ``FileStore``'s file, or a store of yours that names a file), so that editors complete and check a hand edit, and `prefs validate` and
   /// `prefs write` check values without the app's code.
   ///
   /// The file is ``FileStore/schemaURL(forStoreAt:)``: `preferences.schema.json` next to
@@ -42,8 +43,8 @@ extension Preferences {
   /// bytes change, atomically (a reader sees the old schema or the new one), so calling this
   /// at every launch costs one read. A missing folder is created as the store's first write
   /// creates it (mode 0700, whatever the umask), and the schema gets the store file's mode
-  /// (0600 before the store has a file). A store without a file (`UserDefaultsStore`,
-  /// ``InMemoryStore``) publishes nothing.
+  /// (0600 before the store has a file). A store whose location is no file
+  /// (`UserDefaultsStore`, ``InMemoryStore``) publishes nothing.
   ///
   /// Publishing is opt-in: the schema is one more file in the user's folder, which an app
   /// whose settings nobody edits by hand does not need. Publish before the first write: a TOML
@@ -59,14 +60,18 @@ extension Preferences {
   /// - Throws: The error writing the file: the folder is read-only, or the disk is full.
   @discardableResult
   public func publishSchema() throws -> URL? {
-    guard let store = preferenceStore as? FileStore else { return nil }
-    let url = FileStore.schemaURL(forStoreAt: store.url)
+    // The store's file, as its location names it: a `FileStore`'s, or a store of yours that
+    // keeps its values in one file.
+    guard let file = preferenceStore.location, file.isFileURL, !file.hasDirectoryPath else {
+      return nil
+    }
+    let url = FileStore.schemaURL(forStoreAt: file)
     let bytes = declarations.jsonSchema()
     if (try? Data(contentsOf: url)) == bytes { return url }
-    try store.createFolderIfNeeded(atPath: url.deletingLastPathComponent().path)
+    try FileStore.createFolderIfNeeded(atPath: url.deletingLastPathComponent().path, for: file)
     try bytes.write(to: url, options: .atomic)
     // The store file's mode, or a new store file's: the schema is private as the store is.
-    let mode = (try? Syscalls.status(atPath: store.url.path))?.permissions ?? 0o600
+    let mode = (try? Syscalls.status(atPath: file.path))?.permissions ?? 0o600
     try? Syscalls.setPermissions(mode, atPath: url.path)
     return url
   }

@@ -51,17 +51,23 @@ extension FileStore {
 
   /// Creates `folder` and any missing parents with mode 0700, whatever the umask.
   func createFolderIfNeeded(atPath folder: String) throws {
+    try Self.createFolderIfNeeded(atPath: folder, for: url)
+  }
+
+  /// Creates `folder` and any missing parents with mode 0700, whatever the umask, for the file
+  /// at `file`, which an error names.
+  static func createFolderIfNeeded(atPath folder: String, for file: URL) throws {
     if folder.isEmpty { return }
     if (try? Syscalls.status(atPath: folder)) != nil { return }
     let parent = (folder as NSString).deletingLastPathComponent
-    if parent != folder { try createFolderIfNeeded(atPath: parent) }
+    if parent != folder { try createFolderIfNeeded(atPath: parent, for: file) }
     do throws(SystemError) {
       try Syscalls.makeFolder(folder, permissions: 0o700)
     } catch where error == .fileExists {
       return
     } catch {
       throw PreferenceError(
-        .writeFailed, file: url, reason: "cannot create the folder \(folder): \(error.message)")
+        .writeFailed, file: file, reason: "cannot create the folder \(folder): \(error.message)")
     }
     try? Syscalls.setPermissions(0o700, atPath: folder)
   }

@@ -279,7 +279,9 @@ public final class FileStore: PreferenceStore, Sendable {
   /// for a TOML file, writes wait until it parses again (``update(_:_:)``).
   public func salvage(after error: PreferenceError) -> SalvagedValues? {
     guard error.isDamage else { return nil }
-    return salvageValues()
+    var salvage = salvageValues()
+    salvage.writesWaitForRepair = format == .toml
+    return salvage
   }
 
   /// Every entry of a damaged file that parses on its own, the value last read for each that
