@@ -7,9 +7,9 @@ import Foundation
 
 /// The tool's entry point: parses the command line, runs the command and reports failures.
 enum PrefsTool {
-  /// What `prefs --version` prints after `prefs `: the package's version, a development
-  /// version until the first release is tagged.
-  static let version = "0.1.0-dev (development version: no release is tagged yet)"
+  /// What `prefs --version` prints after `prefs `: the package's version, the newest release
+  /// in CHANGELOG.md (a test keeps the two the same).
+  static let version = "0.1.0"
 
   /// Runs one invocation of `prefs`.
   ///

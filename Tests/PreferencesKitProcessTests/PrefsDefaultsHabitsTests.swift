@@ -100,11 +100,22 @@ import Testing
     }
   }
 
-  @Test func versionPrintsADevelopmentVersion() throws {
+  /// `prefs --version` prints the newest release the CHANGELOG names (its first `## X.Y.Z`
+  /// heading), so a release cannot ship a tool that names another.
+  @Test func versionPrintsTheNewestReleaseInTheChangelog() throws {
+    let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let changelog = try String(
+      contentsOf: root.appending(path: "CHANGELOG.md"), encoding: .utf8)
+    let heading = try #require(
+      changelog.split(separator: "\n").first { line in
+        line.hasPrefix("## ") && line.dropFirst(3).first?.isNumber == true
+      })
+    let release = heading.dropFirst(3).split(separator: " ")[0]
     try withDirectory { directory in
       let outcome = try BuiltProgram.prefs(in: directory).run(["--version"])
       #expect(outcome.status == 0)
-      #expect(outcome.output.hasPrefix("prefs 0.1.0-dev"))
+      #expect(outcome.output == "prefs \(release)\n")
     }
   }
 
