@@ -115,6 +115,9 @@ public enum PropertyListFormat: Sendable, Hashable, CaseIterable {
   package func encode(_ values: [String: PropertyListValue], binary: Bool) throws -> [UInt8] {
     switch self {
     case .json: try JSONPropertyListWriter.encode(values)
+    // An empty TOML document is no bytes, which reads back as an empty file: a comment makes
+    // it a document that an import recognizes as TOML.
+    case .toml where values.isEmpty: Array("# No values.\n".utf8)
     case .toml: try TOMLWriter.encode(values)
     case .propertyList where binary: try BinaryPropertyListWriter.encode(values)
     case .propertyList: try XMLPropertyListWriter.encode(values)

@@ -182,6 +182,17 @@ struct ExportImportTests {
     return prefs
   }
 
+  /// An export with no value set imports again in every format: an empty TOML document, which
+  /// would be no bytes, is written as a comment (found by FuzzImportValues).
+  @Test(arguments: PropertyListFormat.allCases)
+  func anExportOfNothingImportsAgain(format: PropertyListFormat) throws {
+    let backup = try AppPreferences(store: InMemoryStore()).exportValues(format: format)
+    #expect(!backup.isEmpty)
+    let restored = AppPreferences(store: InMemoryStore())
+    #expect(try restored.importValues(from: backup).isEmpty)
+    #expect(!restored.hasUnsavedChanges)
+  }
+
   @Test(arguments: PropertyListFormat.allCases)
   func anExportFollowedByAnImportRestoresEveryType(format: PropertyListFormat) throws {
     let source = everythingSet()
