@@ -17,6 +17,8 @@ extension TOMLNode {
   mutating func openHeader(
     _ keys: ArraySlice<String>, isArray: Bool, section: Int, path: inout [TOMLPathComponent]
   ) throws(Violation) {
+    // Cannot trap: a key has at least one part, and the recursion below passes on at least
+    // one. Each `children[key]!` below follows a check or an insert of that key.
     let key = keys.first!
     path.append(.key(key))
     let defined = TOMLNode(.table(.header(section: section)))
@@ -72,6 +74,8 @@ extension TOMLNode {
   mutating func define(
     _ keys: ArraySlice<String>, as value: PropertyListValue, entry: Int, section: Int
   ) throws(Violation) {
+    // Cannot trap: as in openHeader, a key has at least one part; `children[key]!` below
+    // follows a check or an insert of that key.
     let key = keys.first!
     guard keys.count > 1 else {
       guard children[key] == nil else {

@@ -62,6 +62,7 @@ extension TOMLParser {
   private mutating func parseDate() throws -> String {
     let start = index
     index += 4
+    // Cannot trap: parseDateTime() saw four digits here before calling.
     let year = Int(String(decoding: bytes[start..<index], as: UTF8.self))!
     try expect("-", "in the date")
     let month = try twoDigits(below: 13, "month")
@@ -97,6 +98,7 @@ extension TOMLParser {
     guard index + 2 <= bytes.count, Self.isDigit(bytes[index]), Self.isDigit(bytes[index + 1])
     else { throw expected("two digits of the \(what)") }
     let text = String(decoding: bytes[index..<(index + 2)], as: UTF8.self)
+    // Cannot trap: the guard above saw two digits.
     guard Int(text)! < limit else { throw fail("\(text) is out of range for the \(what)") }
     index += 2
     return text
